@@ -1,0 +1,18 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  // unauthorized() / forbidden() render app/unauthorized.tsx and app/forbidden.tsx with 401 / 403.
+  experimental: { authInterrupts: true },
+  poweredByHeader: false,
+  output: "standalone",
+  // PGlite loads its WebAssembly and data files from its own package folder; node-postgres and
+  // nodemailer are plain Node libraries. Keep them out of the server bundle.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer"],
+  outputFileTracingIncludes: { "/**": ["./db/migrations/**/*"] },
+};
+
+export default withNextIntl(nextConfig);
