@@ -71,6 +71,8 @@ const schema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   ADMIN_EMAILS: emailList,
   ADMIN_GROUP: optionalString,
+  WORKER_IN_PROCESS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  WORKER_POLL_MS: int(100, 60_000, 2_000),
   ADMIN_API_KEY: optionalString.pipe(z.string().min(24, "must be at least 24 characters").optional()),
 });
 

@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { CardPage } from "@/components/layout/page-layouts";
+import { ContactForm } from "@/components/contact/contact-form";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("contact");
+  return { title: t("metaTitle") };
+}
+
+export default async function ContactPage() {
+  const t = await getTranslations("contact");
+  return (
+    <CardPage title={t("title")} description={t("description")}>
+      <ContactForm />
+    </CardPage>
+  );
+}

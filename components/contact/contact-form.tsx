@@ -1,0 +1,91 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { enquirySchema, type EnquiryInput } from "@/lib/schemas/enquiry";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, TextareaField } from "@/components/ui/field";
+
+type Status = { kind: "editing" } | { kind: "sent"; email: string } | { kind: "failed" };
+
+const fields = ["name", "email", "description"] as const;
+
+/** The new-enquiry form: the same zod schema checks it here and in POST /api/new-enquiry. */
+export function ContactForm() {
+  const t = useTranslations("contact");
+  const tv = useTranslations("validation");
+  const [status, setStatus] = useState<Status>({ kind: "editing" });
+  const resultRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<EnquiryInput>({ resolver: zodResolver(enquirySchema), defaultValues: { name: "", email: "", description: "" }, shouldFocusError: true });
+
+  const message = (key: string | undefined) => (key ? tv.has(key) ? tv(key) : key : undefined);
+
+  async function onSubmit(values: EnquiryInput) {
+    setStatus({ kind: "editing" });
+    try {
+      const res = await fetch("/api/new-enquiry", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(values),
+      });
+      if (res.status === 400) {
+        const body = (await res.json().catch(() => ({}))) as { fields?: Record<string, string[]> };
+        let marked = false;
+        for (const field of fields) {
+          const key = body.fields?.[field]?.[0];
+          if (key) {
+            setError(field, { type: "server", message: key }, { shouldFocus: !marked });
+            marked = true;
+          }
+        }
+        if (marked) return;
+      }
+      if (!res.ok) throw new Error(String(res.status));
+      setStatus({ kind: "sent", email: values.email });
+      reset();
+    } catch {
+      setStatus({ kind: "failed" });
+    }
+    requestAnimationFrame(() => resultRef.current?.focus());
+  }
+
+  if (status.kind === "sent") {
+    return (
+      <div ref={resultRef} tabIndex={-1} className="flex flex-col gap-4 outline-none">
+        <Alert variant="success" role="status" title={t("successTitle")}>
+          {t("successBody", { email: status.email })}
+        </Alert>
+        <Button type="button" variant="secondary" onClick={() => setStatus({ kind: "editing" })}>
+          {t("sendAnother")}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-describedby={status.kind === "failed" ? "contact-error" : undefined}>
+      {status.kind === "failed" ? (
+        <div ref={resultRef} tabIndex={-1} className="outline-none">
+          <Alert variant="error" role="alert" id="contact-error" title={t("errorTitle")}>
+            {t("errorBody")}
+          </Alert>
+        </div>
+      ) : null}
+      <Field label={t("fields.name")} autoComplete="name" error={message(errors.name?.message)} {...register("name")} />
+      <Field label={t("fields.email")} type="email" autoComplete="email" hint={t("hints.email")} error={message(errors.email?.message)} {...register("email")} />
+      <TextareaField label={t("fields.description")} hint={t("hints.description")} rows={6} error={message(errors.description?.message)} {...register("description")} />
+      <Button type="submit" loading={isSubmitting} loadingLabel={t("submitting")}>
+        {t("submit")}
+      </Button>
+    </form>
+  );
+}

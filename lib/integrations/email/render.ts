@@ -1,0 +1,51 @@
+import { translator } from "@/lib/i18n/translator";
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+export interface EmailContent {
+  subject: string;
+  /** Paragraphs of plain text; rendered as <p> in HTML, escaped. */
+  paragraphs: string[];
+  /** Optional labelled values shown as a table (HTML) or "label: value" lines (text). */
+  details?: { label: string; value: string }[];
+  action?: { label: string; url: string };
+}
+
+/** One email in HTML and text, inside the portal's chrome (company line and copyright). */
+export function renderEmail(content: EmailContent, now = new Date()) {
+  const t = translator();
+  const year = now.getFullYear();
+  const footer = [t("chrome.footer.copyright", { year }), t("chrome.footer.company"), t("chrome.footer.acsp")];
+  const details = content.details ?? [];
+
+  const text = [
+    ...content.paragraphs,
+    ...(details.length ? [details.map((d) => `${d.label}: ${d.value}`).join("\n")] : []),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    "--",
+    ...footer,
+  ].join("\n\n");
+
+  const html = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b1f24">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:6px">
+<tr><td style="background:#0b2545;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(t("chrome.appName"))}</td></tr>
+<tr><td style="padding:24px;font-size:16px;line-height:1.5">
+${content.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("\n")}
+${
+  details.length
+    ? `<table role="presentation" cellpadding="4" cellspacing="0" style="margin:0 0 16px">${details
+        .map((d) => `<tr><th align="left" style="padding-right:12px;vertical-align:top">${escapeHtml(d.label)}</th><td>${escapeHtml(d.value).replace(/\n/g, "<br>")}</td></tr>`)
+        .join("")}</table>`
+    : ""
+}
+${content.action ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0b2545;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(content.action.label)}</a></p>` : ""}
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4a5560;border-top:1px solid #e3e7eb">${footer.map(escapeHtml).join("<br>")}</td></tr>
+</table></body></html>`;
+
+  return { subject: content.subject, text, html };
+}

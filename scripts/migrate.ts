@@ -1,0 +1,24 @@
+// Operator task: apply pending migrations (`npm run db:migrate`). Uses DATABASE_URL, or the
+// embedded database under DATA_DIR when it is unset. Safe to run from several machines at once.
+import { openDatabase, checkDatabase } from "../db/client";
+
+async function main() {
+  const started = Date.now();
+  const handle = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.DATA_DIR ?? ".data",
+    migrate: true,
+  });
+  try {
+    const state = await checkDatabase(handle.db);
+    console.log(`[migrate] ${handle.kind} database: ${state.migrationsCurrent ? "all migrations applied" : `${state.pending} pending`} (${Date.now() - started} ms)`);
+    if (!state.migrationsCurrent) process.exitCode = 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(`[migrate] failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+// `npm start`: the portal on this machine with no set-up. Builds if needed, prepares the database
+// (embedded PGlite under .data/ unless DATABASE_URL is set: created, migrated and seeded with demo
+// data on first start), starts the local stand-ins for outside services, then serves on PORT.
+// `npm run dev` does the same with `next dev` (hot reload) instead of a production build.
+import { spawn, type ChildProcess } from "node:child_process";
+import { sql } from "drizzle-orm";
+import { openDatabase, rowsOf } from "../db/client";
+import { seedDemo } from "../db/seed/demo";
+import { buildIfNeeded } from "./lib/build-if-needed";
+
+const dev = process.argv.includes("--dev");
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  APP_ENV: process.env.APP_ENV ?? "development",
+  PORT: process.env.PORT ?? "3000",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+env.APP_URL ??= `http://localhost:${env.PORT}`;
+const children: ChildProcess[] = [];
+const nextBin = "node_modules/next/dist/bin/next";
+
+async function prepareDatabase() {
+  const started = Date.now();
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR ?? ".data", migrate: true });
+  try {
+    const [{ count }] = rowsOf<{ count: number }>(await handle.db.execute(sql`select count(*)::int as count from clients`)) as [{ count: number }];
+    if (count === 0) {
+      await seedDemo(handle.db);
+      console.log(`[start] ${handle.kind} database created, migrated and seeded with demo data (${Date.now() - started} ms)`);
+    } else {
+      console.log(`[start] ${handle.kind} database ready: ${count} clients (${Date.now() - started} ms)`);
+    }
+  } finally {
+    // The embedded database belongs to one process at a time: hand it over to the server.
+    await handle.close();
+  }
+}
+
+function run(name: string, command: string, args: string[]) {
+  const child = spawn(command, args, { stdio: "inherit", env });
+  children.push(child);
+  child.on("exit", (code, signal) => {
+    console.log(`[start] ${name} exited (${signal ?? code})`);
+    shutdown(code ?? 1);
+  });
+  return child;
+}
+
+let stopping = false;
+function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 5000).unref();
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on("exit", r))))).then(() => process.exit(code));
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+async function main() {
+  const started = Date.now();
+  if (!dev) buildIfNeeded(env);
+  await prepareDatabase();
+  if (!env.SMTP_URL) console.log(`[start] no SMTP_URL: outgoing mail is captured; read it at ${env.APP_URL}/dev/mailbox`);
+  run("portal", process.execPath, [nextBin, dev ? "dev" : "start", "-p", env.PORT!]);
+  console.log(`[start] portal starting on ${env.APP_URL} (prepared in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+main().catch((err) => {
+  console.error(`[start] ${err instanceof Error ? err.message : String(err)}`);
+  shutdown(1);
+});

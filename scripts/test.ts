@@ -1,0 +1,28 @@
+// `npm test`: every test. Unit and component tests, integration tests against a real PostgreSQL
+// (fresh databases per run; the embedded database when no server is reachable), then end-to-end
+// tests in Chromium against a production build. Extra arguments go to every runner, e.g.
+// `npm test -- --only=unit`.
+import { spawnSync } from "node:child_process";
+
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const stages: { name: string; command: string[] }[] = [
+  { name: "unit", command: ["node_modules/jest/bin/jest.js", "--ci", "--selectProjects", "unit", "component"] },
+  { name: "integration", command: ["node_modules/jest/bin/jest.js", "--ci", "--selectProjects", "integration", "--maxWorkers=2"] },
+  { name: "e2e", command: ["node_modules/@playwright/test/cli.js", "test"] },
+];
+
+const results: { name: string; ok: boolean; seconds: number }[] = [];
+for (const stage of stages) {
+  if (only && !only.includes(stage.name)) continue;
+  console.log(`\n=== ${stage.name} ===`);
+  const started = Date.now();
+  const r = spawnSync(process.execPath, stage.command, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  results.push({ name: stage.name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
+  if (r.status !== 0) break;
+}
+
+console.log("\n=== summary ===");
+for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`stages: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

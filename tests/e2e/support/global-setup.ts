@@ -1,0 +1,81 @@
+// Starts what the end-to-end tests run against: a production build of the portal on a fresh,
+// seeded database (PostgreSQL when reachable, else the embedded database), with real SMTP delivery
+// into a capture SMTP server. Returns the teardown.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "../../../db/client";
+import { seedDemo } from "../../../db/seed/demo";
+import { buildIfNeeded } from "../../../scripts/lib/build-if-needed";
+import { createTestDatabase, dropTestDatabases, postgresReachable } from "../../setup/test-databases.mjs";
+
+async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms`);
+}
+
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+  const run = `${Date.now()}_${process.pid}`;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "dvp-e2e-"));
+  const mailboxDir = path.join(tmp, "mailbox");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    APP_ENV: "test",
+    APP_URL: `http://localhost:${port}`,
+    PORT: String(port),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAILBOX_DIR: mailboxDir,
+    MAILBOX_SMTP_PORT: String(smtpPort),
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+
+  buildIfNeeded(env);
+
+  const dbName = `dvp_e2e_${run}`;
+  if (await postgresReachable()) {
+    env.DATABASE_URL = await createTestDatabase(dbName);
+    console.log(`[e2e] PostgreSQL database ${dbName}`);
+  } else {
+    delete env.DATABASE_URL;
+    env.DATA_DIR = path.join(tmp, "data");
+    console.warn(`[e2e] PostgreSQL not reachable: using the embedded database in ${env.DATA_DIR}`);
+  }
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, migrate: true });
+  await seedDemo(handle.db);
+  await handle.close();
+
+  const log = fs.openSync(path.join(tmp, "server.log"), "a");
+  const children = [
+    spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/mailbox.ts"], { env, stdio: ["ignore", log, log] }),
+    spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], { env, stdio: ["ignore", log, log] }),
+  ];
+  try {
+    await waitFor(`http://localhost:${port}/api/admin/health`, 60_000, children[1]!);
+  } catch (err) {
+    console.error(fs.readFileSync(path.join(tmp, "server.log"), "utf8"));
+    throw err;
+  }
+
+  process.env.E2E_MAILBOX_DIR = mailboxDir;
+  process.env.E2E_SERVER_LOG = path.join(tmp, "server.log");
+
+  return async () => {
+    for (const c of children) c.kill("SIGTERM");
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on("exit", r)))));
+    if (env.DATABASE_URL) await dropTestDatabases(dbName);
+    if (!process.env.KEEP_E2E_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+  };
+}

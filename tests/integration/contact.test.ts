@@ -1,0 +1,71 @@
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { auditEntries, enquiries, jobs, notifications } from "@/db/schema";
+import { POST } from "@/app/api/new-enquiry/route";
+import { jsonRequest } from "./support/requests";
+
+const valid = { name: "Priya Shah", email: "priya.shah@example.co.uk", description: "Our second director has not received the invitation email." };
+
+describe("POST /api/new-enquiry", () => {
+  it("stores the enquiry with its audit entry, notification and support email job in one go", async () => {
+    const res = await POST(jsonRequest("/api/new-enquiry", valid));
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.success).toBe(true);
+
+    const db = await getDb();
+    const [enquiry] = await db.select().from(enquiries).where(eq(enquiries.id, body.id));
+    expect(enquiry).toMatchObject({ ...valid, ip: "203.0.113.7", userAgent: "jest" });
+
+    const audit = await db.select().from(auditEntries).where(eq(auditEntries.entityId, String(body.id)));
+    expect(audit).toEqual([expect.objectContaining({ entityType: "Enquiry", auditType: "Notification", user: valid.email, ip: "203.0.113.7" })]);
+
+    const [job] = await db.select().from(jobs).where(eq(jobs.idempotencyKey, `enquiry-${body.id}-support-email`));
+    expect(job).toMatchObject({ type: "email.send", status: "pending" });
+    expect(job!.payload).toMatchObject({ to: "support@localhost", replyTo: valid.email });
+    expect(String(job!.payload.text)).toContain(valid.description);
+
+    const [note] = await db.select().from(notifications).where(eq(notifications.dedupeKey, `enquiry-${body.id}`));
+    expect(note!.message).toContain("Priya Shah");
+  });
+
+  it("trims input", async () => {
+    const res = await POST(jsonRequest("/api/new-enquiry", { ...valid, name: "  Tom Hughes  " }));
+    expect(res.status).toBe(201);
+    const db = await getDb();
+    const [latest] = await db.select().from(enquiries).orderBy(desc(enquiries.id)).limit(1);
+    expect(latest!.name).toBe("Tom Hughes");
+  });
+
+  it("answers 400 with every field's error and stores nothing", async () => {
+    const db = await getDb();
+    const before = (await db.select().from(enquiries)).length;
+    const res = await POST(jsonRequest("/api/new-enquiry", { name: " ", email: "not-an-email", description: "" }));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toBe("bad_request");
+    expect(body.fields).toEqual({ name: ["required"], email: ["email"], description: ["required"] });
+    expect((await db.select().from(enquiries)).length).toBe(before);
+  });
+
+  it.each([
+    ["not JSON", "{name:", "invalid_json"],
+    ["an array", [], "validation"],
+    ["too long a description", { ...valid, description: "x".repeat(5001) }, "validation"],
+    ["a huge body", { ...valid, description: "x".repeat(70_000) }, "too_large"],
+  ])("answers 400 to %s", async (_label, body) => {
+    const res = await POST(jsonRequest("/api/new-enquiry", body));
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toEqual(expect.any(String));
+  });
+
+  it("refuses a cross-site browser request", async () => {
+    const res = await POST(jsonRequest("/api/new-enquiry", valid, { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } }));
+    expect(res.status).toBe(403);
+  });
+
+  it("accepts a same-origin browser request", async () => {
+    const res = await POST(jsonRequest("/api/new-enquiry", valid, { headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" } }));
+    expect(res.status).toBe(201);
+  });
+});

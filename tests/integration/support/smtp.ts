@@ -1,0 +1,48 @@
+import { SMTPServer } from "smtp-server";
+import { simpleParser } from "mailparser";
+import type { AddressInfo } from "node:net";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  replyTo: string;
+  messageId: string;
+}
+
+/** A real SMTP server on a free loopback port, recording what it receives. */
+export async function startSmtpServer(options: { rejectWith?: string } = {}) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (options.rejectWith) return callback(Object.assign(new Error(options.rejectWith), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        received.push({
+          from: mail.from?.text ?? "",
+          to: [mail.to].flat().flatMap((a) => a?.value.map((v) => v.address ?? "") ?? []),
+          subject: mail.subject ?? "",
+          text: mail.text ?? "",
+          html: typeof mail.html === "string" ? mail.html : "",
+          replyTo: mail.replyTo?.text ?? "",
+          messageId: mail.messageId ?? "",
+        });
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
