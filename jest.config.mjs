@@ -2,7 +2,7 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
-const esmPackages = ["next-intl", "use-intl", "@formatjs", "intl-messageformat", "@schummar", "icu-minify"];
+const esmPackages = ["@electric-sql/pglite", "next-intl", "use-intl", "@formatjs", "intl-messageformat", "@schummar", "icu-minify"];
 
 const common = {
   moduleNameMapper: {
@@ -37,15 +37,20 @@ const integration = {
   globalTeardown: "<rootDir>/tests/setup/global-teardown.mjs",
   setupFiles: ["<rootDir>/tests/setup/integration-env.cjs"],
   setupFilesAfterEnv: ["<rootDir>/tests/setup/integration.ts"],
-  testTimeout: 60_000,
 };
 
 export default async function config() {
   return {
+    // Integration tests open databases and SMTP servers; unit tests finish far inside this.
+    testTimeout: 60_000,
     projects: await Promise.all(
       [unit, component, integration].map(async (p) => {
         const project = await createJestConfig(p)();
-        // next-intl and its formatting libraries ship ES modules only: let SWC compile them too.
+        // next-intl and its formatting libraries ship ES modules only, and PGlite loads Node built-ins
+        // with import(): let SWC compile them to CommonJS too.
+        // PGlite's CommonJS build is a .cjs file: compile it with the same transformer.
+        const [[pattern, swc]] = Object.entries(project.transform);
+        project.transform = { [pattern.replace("|mjs)", "|mjs|cjs)")]: swc };
         project.transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join("|")})/)`, "^.+\\.module\\.(css|sass|scss)$"];
         return project;
       }),

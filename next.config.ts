@@ -8,7 +8,8 @@ const nextConfig: NextConfig = {
   // unauthorized() / forbidden() render app/unauthorized.tsx and app/forbidden.tsx with 401 / 403.
   experimental: { authInterrupts: true },
   poweredByHeader: false,
-  output: "standalone",
+  // The Docker image sets NEXT_OUTPUT=standalone; `npm start` serves the ordinary build.
+  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   // PGlite loads its WebAssembly and data files from its own package folder; node-postgres and
   // nodemailer are plain Node libraries. Keep them out of the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer"],

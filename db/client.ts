@@ -4,6 +4,10 @@ import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-post
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
 import { Pool } from "pg";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import * as schema from "./schema";
 
 /**
@@ -75,11 +79,6 @@ async function migratePostgres(db: Db, pool: Pool) {
 }
 
 async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-
   const dir = path.resolve(dataDir, "pglite");
   fs.mkdirSync(dir, { recursive: true });
   // A process killed with SIGKILL leaves its lock file behind. PGlite is single-process: the
@@ -87,8 +86,8 @@ async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
   removeStaleLock(dir);
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   writeLock(dir);
-  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder });
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     kind: "embedded",

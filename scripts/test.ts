@@ -16,7 +16,10 @@ for (const stage of stages) {
   if (only && !only.includes(stage.name)) continue;
   console.log(`\n=== ${stage.name} ===`);
   const started = Date.now();
-  const r = spawnSync(process.execPath, stage.command, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const r = spawnSync(process.execPath, stage.command, {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_NO_WARNINGS: "1" },
+  });
   results.push({ name: stage.name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
   if (r.status !== 0) break;
 }

@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { changeTracking, softDelete, timestamptz } from "./columns";
+import { clientStatus, journey, productTier } from "./enums";
+
+/**
+ * A client company that requests identity verification for its directors (spec §3 "Client").
+ *
+ * Money is integer pence. Derived fields of the specification that are not columns:
+ * - `directors`: the relation `clients.directors` (see relations.ts).
+ * - `directorCount`: computed as the number of the client's directors that are not deleted
+ *   (a stored count would drift from the rows it counts).
+ * - `statusStats`: computed per query (count of directors per status), never stored.
+ */
+export const clients = pgTable(
+  "clients",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    /** Customer account code in the accounting system (Sage). */
+    sageId: text(),
+    /** Random, unambiguous sign-in reference (lib/references.ts). */
+    reference: text().notNull(),
+    /** Company number or the provider's company identifier. */
+    companyId: text(),
+    /** The provider's customer code / LWDB number (existing customers, journey Existing). */
+    customerCode: text(),
+    mainContactEmail: text().notNull(),
+    mainContactFirstName: text(),
+    mainContactLastName: text(),
+    mainContactTelephone: text(),
+    ...changeTracking(),
+    /** Price per director in pence, as charged to this client (an admin may change it). */
+    unitPrice: integer(),
+    /** The configured default price per director in pence when the client was created. */
+    standardUnitPrice: integer(),
+    /** Total price in pence of the request. */
+    fullPrice: integer(),
+    /** Total price in pence at standard prices. */
+    standardFullPrice: integer(),
+    inKantata: boolean().notNull().default(false),
+    kantataReference: text(),
+    reminderCount: integer().notNull().default(0),
+    lastReminderDate: timestamptz(),
+    /** The assigned internal team member (their email, as in users.email). */
+    owner: text(),
+    productTier: productTier().notNull(),
+    status: clientStatus().notNull().default("New"),
+    ...softDelete(),
+    notes: text(),
+    journey: journey().notNull(),
+    billingEntityName: text(),
+    billingAddressLine1: text(),
+    billingAddressLine2: text(),
+    billingAddressCity: text(),
+    billingAddressState: text(),
+    billingAddressPostCode: text(),
+    /** ISO 3166-1 alpha-2 code, as in lib/countries.ts (e.g. "GB"). */
+    billingAddressCountry: text(),
+    accountPayableContactFirstName: text(),
+    accountPayableContactLastName: text(),
+    accountPayableContactEmail: text(),
+    accountPayableContactTelephone: text(),
+    vatNumber: text(),
+    purchaseOrderInfo: text(),
+    /** Card payment (Stripe Checkout) session id; unique when set (NULLs never collide). */
+    paymentSessionId: text(),
+    paymentSessionSecret: text(),
+    vatExempt: boolean().notNull().default(false),
+    paid: boolean().notNull().default(false),
+    paidAt: timestamptz(),
+    sageInvoiceNumber: text(),
+  },
+  (t) => [
+    uniqueIndex("clients_reference_key").on(t.reference),
+    uniqueIndex("clients_payment_session_id_key").on(t.paymentSessionId),
+    index("clients_status_idx").on(t.status),
+    index("clients_created_at_idx").on(t.createdAt),
+    index("clients_updated_at_idx").on(t.updatedAt),
+    index("clients_product_tier_idx").on(t.productTier),
+    index("clients_owner_idx").on(t.owner),
+    index("clients_main_contact_email_lower_idx").on(sql`lower(${t.mainContactEmail})`),
+    // Trigram indexes serve the admin global search (ILIKE '%term%').
+    index("clients_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("clients_reference_trgm_idx").using("gin", t.reference.op("gin_trgm_ops")),
+    index("clients_main_contact_email_trgm_idx").using("gin", t.mainContactEmail.op("gin_trgm_ops")),
+  ],
+);
+
+export type Client = typeof clients.$inferSelect;
+export type NewClient = typeof clients.$inferInsert;

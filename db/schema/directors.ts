@@ -1,0 +1,197 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+import { changeTracking, softDelete, timestamptz } from "./columns";
+import { directorStatus, fileType } from "./enums";
+
+/**
+ * An individual (director) to be verified (spec §3 "Director").
+ *
+ * Status: `status` is the effective status that every screen, filter and count uses. When an admin
+ * overrides it (reason of more than 10 characters), `statusOverride` holds the admin's choice and
+ * `statusOriginal` keeps the status the workflow had computed; `status` then equals `statusOverride`.
+ *
+ * Fields of the specification that are relations or joins, not columns:
+ * `clientName`, `clientSageId`, `clientProductTier` (through `client`), `directorChecks`,
+ * `directorMedias`, `directorAddresses` (relations), `directorNameFiles` and `directorAddressFiles`
+ * (the `directorFiles` relation filtered by fileType Name / Address).
+ *
+ * Email is not globally unique (one person may direct several companies), but unique per client
+ * among directors that are not deleted.
+ */
+export const directors = pgTable(
+  "directors",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    name: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    email: text().notNull(),
+    /** Random, unambiguous sign-in reference (lib/references.ts). */
+    reference: text().notNull(),
+    currentAddressStartDate: date({ mode: "string" }),
+    addressLine1: text(),
+    addressLine2: text(),
+    addressLine3: text(),
+    city: text(),
+    state: text(),
+    postcode: text(),
+    /** ISO 3166-1 alpha-2 code, as in lib/countries.ts (e.g. "GB"). */
+    country: text(),
+    /** Identity-check provider (Yoti IDV) session. */
+    sessionID: text(),
+    sessionToken: text(),
+    sessionUrl: text(),
+    sessionExpiry: timestamptz(),
+    ...changeTracking(),
+    /** Date on which the verification was reported to Companies House. */
+    dateToCompaniesHouse: date({ mode: "string" }),
+    statusOverride: directorStatus(),
+    statusOverrideReason: text(),
+    statusOriginal: directorStatus(),
+    status: directorStatus().notNull().default("AwaitingIDInfo"),
+    formerNames: jsonb().$type<string[]>().notNull().default([]),
+    idvNumber: text(),
+    /** The 11-character Companies House personal code the director enters after verification. */
+    companiesHouseCode: varchar({ length: 11 }),
+    companiesHouseCodeReceivedAt: timestamptz(),
+    reminderCount: integer().notNull().default(0),
+    lastReminderDate: timestamptz(),
+    idvReminderCount: integer().notNull().default(0),
+    lastIDVReminderDate: timestamptz(),
+    yotiLinkClicked: boolean().notNull().default(false),
+    /** When the identity check completed; evidence is kept 7 years from this (DESIGN §4). */
+    verificationCompletedAt: timestamptz(),
+    /** When the retention job deleted the evidence of this director's check. */
+    evidenceDeletedAt: timestamptz(),
+    ...softDelete(),
+    /** Price in pence for this director, overriding the client's unit price. */
+    priceOverride: integer(),
+    priceOverrideReason: text(),
+  },
+  (t) => [
+    uniqueIndex("directors_reference_key").on(t.reference),
+    uniqueIndex("directors_client_id_email_key")
+      .on(t.clientId, sql`lower(${t.email})`)
+      .where(sql`${t.isDeleted} = false`),
+    index("directors_client_id_idx").on(t.clientId),
+    index("directors_status_idx").on(t.status),
+    index("directors_email_lower_idx").on(sql`lower(${t.email})`),
+    index("directors_session_id_idx").on(t.sessionID),
+    index("directors_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("directors_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("directors_reference_trgm_idx").using("gin", t.reference.op("gin_trgm_ops")),
+  ],
+);
+
+/** A check performed by the identity-check provider within a session (evidence, DESIGN §4). */
+export const directorChecks = pgTable(
+  "director_checks",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    directorId: integer()
+      .notNull()
+      .references(() => directors.id, { onDelete: "cascade" }),
+    yotiCheckId: text().notNull(),
+    type: text(),
+    state: text(),
+    recommendation: text(),
+    created: timestamptz(),
+    lastUpdated: timestamptz(),
+  },
+  (t) => [uniqueIndex("director_checks_director_id_yoti_check_id_key").on(t.directorId, t.yotiCheckId)],
+);
+
+/** A media item (document image, JSON result) of the provider session (evidence, DESIGN §4). */
+export const directorMedia = pgTable(
+  "director_media",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    directorId: integer()
+      .notNull()
+      .references(() => directors.id, { onDelete: "cascade" }),
+    yotiMediaId: text().notNull(),
+    type: text(),
+    path: text(),
+    jsonContent: jsonb(),
+    created: timestamptz(),
+    lastUpdated: timestamptz(),
+  },
+  (t) => [uniqueIndex("director_media_director_id_yoti_media_id_key").on(t.directorId, t.yotiMediaId)],
+);
+
+/** One entry of a director's address history (12 months required, spec §5). */
+export const directorAddresses = pgTable(
+  "director_addresses",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    directorId: integer()
+      .notNull()
+      .references(() => directors.id, { onDelete: "cascade" }),
+    addressLine1: text(),
+    addressLine2: text(),
+    addressLine3: text(),
+    city: text(),
+    state: text(),
+    postcode: text(),
+    country: text(),
+    startDate: date({ mode: "string" }),
+    /** Null for an address that is still current. */
+    endDate: date({ mode: "string" }),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [index("director_addresses_director_id_idx").on(t.directorId)],
+);
+
+/**
+ * An uploaded evidence file (name change, address proof) or a provider document.
+ * The bytes live in file storage under `storageKey` (a server-chosen name); the hash proves integrity.
+ */
+export const directorFiles = pgTable(
+  "director_files",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    directorId: integer()
+      .notNull()
+      .references(() => directors.id, { onDelete: "cascade" }),
+    /** The name the uploader gave the file (display only, never used as a path). */
+    fileName: text().notNull(),
+    fileType: fileType().notNull(),
+    storageKey: text().notNull(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    /** Lower-case hex SHA-256 of the stored bytes. */
+    sha256: varchar({ length: 64 }).notNull(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    createdBy: text(),
+    ...softDelete(),
+  },
+  (t) => [
+    uniqueIndex("director_files_storage_key_key").on(t.storageKey),
+    index("director_files_director_id_idx").on(t.directorId, t.fileType),
+  ],
+);
+
+export type Director = typeof directors.$inferSelect;
+export type NewDirector = typeof directors.$inferInsert;
+export type DirectorCheck = typeof directorChecks.$inferSelect;
+export type NewDirectorCheck = typeof directorChecks.$inferInsert;
+export type DirectorMedia = typeof directorMedia.$inferSelect;
+export type NewDirectorMedia = typeof directorMedia.$inferInsert;
+export type DirectorAddress = typeof directorAddresses.$inferSelect;
+export type NewDirectorAddress = typeof directorAddresses.$inferInsert;
+export type DirectorFile = typeof directorFiles.$inferSelect;
+export type NewDirectorFile = typeof directorFiles.$inferInsert;

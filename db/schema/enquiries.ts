@@ -1,0 +1,20 @@
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns";
+
+/** A message sent through the /contact form (spec §3 "New enquiry"). */
+export const enquiries = pgTable(
+  "enquiries",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    email: text().notNull(),
+    description: text().notNull(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [index("enquiries_created_at_idx").on(t.createdAt)],
+);
+
+export type Enquiry = typeof enquiries.$inferSelect;
+export type NewEnquiry = typeof enquiries.$inferInsert;
