@@ -35,7 +35,7 @@ const integration = {
   testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
   globalSetup: "<rootDir>/tests/setup/global-setup.mjs",
   globalTeardown: "<rootDir>/tests/setup/global-teardown.mjs",
-  setupFiles: ["<rootDir>/tests/setup/integration-env.cjs"],
+  setupFiles: ["<rootDir>/tests/setup/integration-env.ts"],
   setupFilesAfterEnv: ["<rootDir>/tests/setup/integration.ts"],
 };
 

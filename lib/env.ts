@@ -71,6 +71,11 @@ const schema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   ADMIN_EMAILS: emailList,
   ADMIN_GROUP: optionalString,
+  SESSION_IDLE_MINUTES: int(1, 24 * 60, 30),
+  SESSION_ABSOLUTE_HOURS: int(1, 7 * 24, 12),
+  SIGN_IN_LINK_MINUTES: int(1, 60, 10),
+  /** Outside production only: lets tests act as a user with the `test-user` header. */
+  TEST_USER_HEADER_ENABLED: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   WORKER_IN_PROCESS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   WORKER_POLL_MS: int(100, 60_000, 2_000),
   ADMIN_API_KEY: optionalString.pipe(z.string().min(24, "must be at least 24 characters").optional()),
@@ -108,6 +113,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (!raw.DATABASE_URL) problems.push("DATABASE_URL: required in production (the embedded database is for development only)");
     if (!raw.SMTP_URL) problems.push("SMTP_URL: required in production (the capture mailbox is for development only)");
     if (!raw.APP_URL.startsWith("https:")) problems.push("APP_URL: must be https in production");
+    if (raw.TEST_USER_HEADER_ENABLED) problems.push("TEST_USER_HEADER_ENABLED: the test-user header is not allowed in production");
+    if (raw.OIDC_ISSUER && /^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(raw.OIDC_ISSUER)) problems.push("OIDC_ISSUER: the local OpenID Connect provider is not allowed in production");
   }
   if (raw.OIDC_ISSUER && (!raw.OIDC_CLIENT_ID || !raw.OIDC_CLIENT_SECRET)) {
     problems.push("OIDC_CLIENT_ID / OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set");

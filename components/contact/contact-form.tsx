@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
@@ -26,6 +26,11 @@ export function ContactForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<EnquiryInput>({ resolver: zodResolver(enquirySchema), defaultValues: { name: "", email: "", description: "" }, shouldFocusError: true });
+
+  // After sending (or failing to), move focus to the outcome so screen readers announce it.
+  useEffect(() => {
+    if (status.kind !== "editing") resultRef.current?.focus();
+  }, [status]);
 
   const message = (key: string | undefined) => (key ? tv.has(key) ? tv(key) : key : undefined);
 
@@ -55,7 +60,6 @@ export function ContactForm() {
     } catch {
       setStatus({ kind: "failed" });
     }
-    requestAnimationFrame(() => resultRef.current?.focus());
   }
 
   if (status.kind === "sent") {

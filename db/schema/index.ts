@@ -12,4 +12,5 @@ export * from "./notifications";
 export * from "./jobs";
 export * from "./webhooks";
 export * from "./enquiries";
+export * from "./security";
 export * from "./relations";

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { auditEntries, enquiries, jobs, notifications } from "@/db/schema";
 import { POST } from "@/app/api/new-enquiry/route";
+import { translator } from "@/lib/i18n/translator";
 import { jsonRequest } from "./support/requests";
 
 const valid = { name: "Priya Shah", email: "priya.shah@example.co.uk", description: "Our second director has not received the invitation email." };
@@ -53,10 +54,12 @@ describe("POST /api/new-enquiry", () => {
     ["an array", [], "validation"],
     ["too long a description", { ...valid, description: "x".repeat(5001) }, "validation"],
     ["a huge body", { ...valid, description: "x".repeat(70_000) }, "too_large"],
-  ])("answers 400 to %s", async (_label, body) => {
+  ])("answers 400 to %s", async (_label, body, reason) => {
     const res = await POST(jsonRequest("/api/new-enquiry", body));
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toEqual(expect.any(String));
+    const answer = await res.json();
+    expect(answer.error).toBe("bad_request");
+    expect(answer.message).toBe(translator()(`apiErrors.${reason}` as never));
   });
 
   it("refuses a cross-site browser request", async () => {

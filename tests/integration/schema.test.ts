@@ -242,9 +242,10 @@ describe("enums", () => {
     expect(schema.auditTypeValues).toHaveLength(19);
   });
 
-  it("the only enum beyond the specification's is the job status", () => {
-    expect(pgEnums.map((e) => e.enumName).sort()).toEqual([...Object.keys(specEnums), "job_status"].sort());
+  it("the only enums beyond the specification's are the job status and the security event", () => {
+    expect(pgEnums.map((e) => e.enumName).sort()).toEqual([...Object.keys(specEnums), "job_status", "security_event"].sort());
     expect(schema.jobStatus.enumValues).toEqual(["pending", "running", "done", "failed"]);
+    expect(schema.securityEvent.enumValues).toEqual(["LinkRequested", "SignInSucceeded", "SignInFailed", "SignedOut", "AccessDenied", "RateLimited"]);
   });
 });
 

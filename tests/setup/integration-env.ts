@@ -1,5 +1,7 @@
 // Points this Jest worker at its own database before any test module is loaded.
-const path = require("node:path");
+import os from "node:os";
+import path from "node:path";
+
 const worker = process.env.JEST_WORKER_ID || "1";
 process.env.APP_ENV = "test";
 if (process.env.TEST_DB_NAME) {
@@ -10,4 +12,4 @@ if (process.env.TEST_DB_NAME) {
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = path.join(process.env.TEST_EMBEDDED_DIR, `w${worker}`);
 }
-process.env.MAILBOX_DIR = path.join(require("node:os").tmpdir(), `dvp-mailbox-${process.env.TEST_DB_NAME || "embedded"}-${worker}`);
+process.env.MAILBOX_DIR = path.join(os.tmpdir(), `dvp-mailbox-${process.env.TEST_DB_NAME || "embedded"}-${worker}`);

@@ -1,0 +1,54 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
+import { Footer } from "@/components/layout/footer";
+import { Header } from "@/components/layout/header";
+import { ToasterHost } from "@/components/ui/toaster-host";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("chrome");
+  return {
+    title: { template: t("titleTemplate"), default: t("appName") },
+    description: t("description"),
+    applicationName: t("appName"),
+    icons: { icon: { url: "/logo.svg", type: "image/svg+xml" } },
+  };
+}
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: "#0b2545",
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [locale, timeZone, messages, t] = await Promise.all([
+    getLocale(),
+    getTimeZone(),
+    getMessages(),
+    getTranslations("chrome"),
+  ]);
+
+  return (
+    <html lang={locale}>
+      <body className="flex min-h-dvh flex-col bg-white text-ink antialiased">
+        <a
+          href="#main-content"
+          className="sr-only rounded-sm bg-[#ffdd00] px-4 py-3 font-semibold text-black underline focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:text-black"
+        >
+          {t("skipToContent")}
+        </a>
+        <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={messages}>
+          <Header />
+          <main id="main-content" tabIndex={-1} className="flex w-full flex-1 flex-col">
+            {children}
+          </main>
+          <Footer />
+          <ToasterHost />
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

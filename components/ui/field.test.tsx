@@ -1,0 +1,55 @@
+import { render, screen } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { useForm } from "react-hook-form";
+import messages from "@/messages/en-GB.json";
+import { Field, SelectField, TextareaField } from "./field";
+
+function wrap(ui: React.ReactNode) {
+  return render(
+    <NextIntlClientProvider locale="en-GB" messages={messages}>
+      {ui}
+    </NextIntlClientProvider>,
+  );
+}
+
+describe("Field", () => {
+  it("links label, hint and error to the input", () => {
+    wrap(<Field label="Email" name="email" hint="We send the link here" error="Enter a valid email address" />);
+    const input = screen.getByLabelText("Email");
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(input).toHaveAccessibleDescription("We send the link here Error: Enter a valid email address");
+  });
+
+  it("is valid and undescribed without hint or error", () => {
+    wrap(<Field label="Name" name="name" optional />);
+    const input = screen.getByLabelText("Name (optional)");
+    expect(input).not.toHaveAttribute("aria-invalid");
+    expect(input).not.toHaveAttribute("aria-describedby");
+  });
+
+  it("keeps a caller's aria-describedby", () => {
+    wrap(<TextareaField label="Description" name="description" aria-describedby="summary" error="Required" />);
+    expect(screen.getByLabelText("Description").getAttribute("aria-describedby")).toMatch(/^summary .+-error$/);
+  });
+
+  it("works with react-hook-form register (ref forwarded)", () => {
+    let values: Record<string, string> = {};
+    function Form() {
+      const { register, getValues } = useForm({ defaultValues: { email: "a@example.com", country: "GB" } });
+      values = getValues();
+      return (
+        <form>
+          <Field label="Email" {...register("email")} />
+          <SelectField label="Country" {...register("country")}>
+            <option value="GB">United Kingdom</option>
+            <option value="IE">Ireland</option>
+          </SelectField>
+        </form>
+      );
+    }
+    wrap(<Form />);
+    expect(screen.getByLabelText("Email")).toHaveValue("a@example.com");
+    expect(screen.getByLabelText("Country")).toHaveValue("GB");
+    expect(values.email).toBe("a@example.com");
+  });
+});

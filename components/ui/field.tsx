@@ -1,0 +1,187 @@
+import { useId, type ComponentPropsWithRef, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
+import { cn } from "./cn";
+import { VisuallyHidden } from "./visually-hidden";
+
+/** What every field has besides its control. */
+export interface FieldFrameProps {
+  /** Visible label (translated). */
+  label: ReactNode;
+  /** Help text under the label, linked with `aria-describedby`. */
+  hint?: ReactNode;
+  /** Error message (translated); sets `aria-invalid` and is linked with `aria-describedby`. */
+  error?: string;
+  /** Appends the translated "(optional)" marker to the label. */
+  optional?: boolean;
+  /** Visually hide the label (it still names the control). */
+  hideLabel?: boolean;
+  /** Class of the wrapping element. */
+  className?: string;
+}
+
+interface Ids {
+  controlId: string;
+  hintId?: string;
+  errorId?: string;
+  describedBy?: string;
+}
+
+function useFieldIds(id: string | undefined, name: string | undefined, hint: unknown, error: unknown, extra?: string): Ids {
+  const generated = useId();
+  // useId output contains characters that are awkward in CSS selectors; keep ids plain.
+  const suffix = generated.replace(/[^a-zA-Z0-9_-]/g, "");
+  const controlId = id ?? (name ? `field-${name}-${suffix}` : `field-${suffix}`);
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [extra, hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return { controlId, hintId, errorId, describedBy };
+}
+
+const CONTROL =
+  "block w-full rounded-md border-2 bg-white px-3 py-2 text-base text-ink placeholder:text-gray-500 disabled:cursor-not-allowed disabled:bg-gray-100";
+
+function controlClass(error: string | undefined, className?: string) {
+  return cn(CONTROL, error ? "border-danger" : "border-line", className);
+}
+
+function FieldFrame({
+  ids,
+  label,
+  hint,
+  error,
+  optional,
+  hideLabel,
+  className,
+  children,
+}: FieldFrameProps & { ids: Ids; children: ReactNode }) {
+  const t = useTranslations("common");
+  return (
+    <div className={cn("flex flex-col gap-1", className)}>
+      <label htmlFor={ids.controlId} className={cn("font-semibold text-ink", hideLabel && "sr-only")}>
+        {label}
+        {optional ? <span className="font-normal text-ink-muted"> {t("optional")}</span> : null}
+      </label>
+      {hint ? (
+        <p id={ids.hintId} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={ids.errorId} className="text-sm font-semibold text-danger">
+          <VisuallyHidden>{`${t("errorPrefix")} `}</VisuallyHidden>
+          {error}
+        </p>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+export type FieldProps = FieldFrameProps &
+  Omit<ComponentPropsWithRef<"input">, "className"> & {
+    /** Class of the `<input>` itself. */
+    inputClassName?: string;
+  };
+
+/**
+ * A labelled text input with hint and error. Spread react-hook-form's `register(name)` into it:
+ * the `ref` is forwarded (React 19 ref-as-prop).
+ */
+export function Field({
+  label,
+  hint,
+  error,
+  optional,
+  hideLabel,
+  className,
+  inputClassName,
+  id,
+  type = "text",
+  "aria-describedby": ariaDescribedBy,
+  ...input
+}: FieldProps) {
+  const ids = useFieldIds(id, input.name, hint, error, ariaDescribedBy);
+  return (
+    <FieldFrame {...{ ids, label, hint, error, optional, hideLabel, className }}>
+      <input
+        {...input}
+        id={ids.controlId}
+        type={type}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={controlClass(error, cn("min-h-11", inputClassName))}
+      />
+    </FieldFrame>
+  );
+}
+
+export type TextareaFieldProps = FieldFrameProps &
+  Omit<ComponentPropsWithRef<"textarea">, "className"> & {
+    /** Class of the `<textarea>` itself. */
+    textareaClassName?: string;
+  };
+
+/** A labelled multi-line text input with hint and error; works with react-hook-form `register`. */
+export function TextareaField({
+  label,
+  hint,
+  error,
+  optional,
+  hideLabel,
+  className,
+  textareaClassName,
+  id,
+  rows = 5,
+  "aria-describedby": ariaDescribedBy,
+  ...textarea
+}: TextareaFieldProps) {
+  const ids = useFieldIds(id, textarea.name, hint, error, ariaDescribedBy);
+  return (
+    <FieldFrame {...{ ids, label, hint, error, optional, hideLabel, className }}>
+      <textarea
+        {...textarea}
+        id={ids.controlId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={controlClass(error, textareaClassName)}
+      />
+    </FieldFrame>
+  );
+}
+
+export type SelectFieldProps = FieldFrameProps &
+  Omit<ComponentPropsWithRef<"select">, "className"> & {
+    /** Class of the `<select>` itself. */
+    selectClassName?: string;
+  };
+
+/** A labelled `<select>` (pass `<option>`s as children) with hint and error; works with `register`. */
+export function SelectField({
+  label,
+  hint,
+  error,
+  optional,
+  hideLabel,
+  className,
+  selectClassName,
+  id,
+  children,
+  "aria-describedby": ariaDescribedBy,
+  ...select
+}: SelectFieldProps) {
+  const ids = useFieldIds(id, select.name, hint, error, ariaDescribedBy);
+  return (
+    <FieldFrame {...{ ids, label, hint, error, optional, hideLabel, className }}>
+      <select
+        {...select}
+        id={ids.controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={controlClass(error, cn("min-h-11", selectClassName))}
+      >
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}

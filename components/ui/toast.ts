@@ -1,0 +1,129 @@
+"use client";
+
+import { useMemo } from "react";
+import { useTranslations } from "next-intl";
+import { toast as sonner, type ExternalToast } from "sonner";
+import { NOTIFICATIONS_TOASTER } from "@/lib/toast-config";
+
+/** The six toast types of the spec (§4). */
+export type ToastType = "success" | "info" | "warning" | "error" | "loading" | "default";
+
+export const TOAST_TYPES: readonly ToastType[] = ["success", "info", "warning", "error", "loading", "default"];
+
+export interface ShowToastOptions {
+  /** Second line (translated). */
+  description?: string;
+  /** Reuse an id to update a toast in place (e.g. a loading toast that becomes success). */
+  id?: string | number;
+  /** Override the 4000 ms default; `Infinity` keeps it until dismissed. */
+  duration?: number;
+  /** Optional action button. */
+  action?: { label: string; onClick: () => void };
+  /** Target toaster; omit for the main one (bottom-right). */
+  toasterId?: string;
+}
+
+function toSonner({ description, id, duration, action, toasterId }: ShowToastOptions = {}): ExternalToast {
+  return {
+    description,
+    id,
+    duration,
+    toasterId,
+    action: action ? { label: action.label, onClick: () => action.onClick() } : undefined,
+  };
+}
+
+let mounted = false;
+let nextQueuedId = 0;
+const queue: Array<{ id: string | number; show: () => void }> = [];
+
+function dropQueued(id: string | number) {
+  const index = queue.findIndex((entry) => entry.id === id);
+  if (index >= 0) queue.splice(index, 1);
+}
+
+function emit(type: ToastType, title: string, data: ExternalToast): string | number {
+  return type === "default" ? sonner(title, data) : sonner[type](title, data);
+}
+
+/**
+ * Called by `<Toaster>` once its toasters listen; replays toasts shown before that (the toasters
+ * are mounted lazily after hydration).
+ */
+export function markToasterMounted(): () => void {
+  mounted = true;
+  for (const { show } of queue.splice(0)) show();
+  return () => {
+    mounted = false;
+  };
+}
+
+/** Shows a toast of the given type with an already translated title. Returns the toast id. */
+export function showToast(type: ToastType, title: string, options?: ShowToastOptions): string | number {
+  const data = toSonner(options);
+  if (mounted) return emit(type, title, data);
+  // Not listening yet: keep the id stable so callers can still update or dismiss the toast later.
+  const id = data.id ?? `queued-toast-${++nextQueuedId}`;
+  dropQueued(id); // same id = update in place, as sonner does
+  queue.push({ id, show: () => emit(type, title, { ...data, id }) });
+  return id;
+}
+
+type Shortcut = (title: string, options?: ShowToastOptions) => string | number;
+
+/**
+ * One helper per toast type, taking translated strings:
+ * `toast.success(t("toasts.clientDeleted.title"), { description: t("toasts.clientDeleted.description") })`.
+ */
+export const toast: Record<ToastType, Shortcut> & { dismiss: (id?: string | number) => void } = {
+  success: (title, options) => showToast("success", title, options),
+  info: (title, options) => showToast("info", title, options),
+  warning: (title, options) => showToast("warning", title, options),
+  error: (title, options) => showToast("error", title, options),
+  loading: (title, options) => showToast("loading", title, options),
+  default: (title, options) => showToast("default", title, options),
+  dismiss: (id) => {
+    if (id === undefined) queue.length = 0;
+    else dropQueued(id);
+    sonner.dismiss(id);
+  },
+};
+
+/** Shows a toast in the notifications toaster (top-center). */
+export function notify(type: ToastType, title: string, options?: Omit<ShowToastOptions, "toasterId">) {
+  return showToast(type, title, { ...options, toasterId: NOTIFICATIONS_TOASTER.id });
+}
+
+/**
+ * Toasts by message key in the `toasts` namespace. Each key names an object with `title` and an
+ * optional `description`:
+ *
+ *   const toastMessage = useToastMessages();
+ *   toastMessage.success("clientDeleted");      // "Client deleted successfully" / "Information has been saved."
+ *   toastMessage.error("formSubmitFailed");
+ */
+export function useToastMessages() {
+  const t = useTranslations("toasts");
+  return useMemo(() => {
+    // Keys are built at run time, so use the translator untyped (works with or without typed messages).
+    const translate = t as unknown as { (key: string): string; has(key: string): boolean };
+    const show = (type: ToastType, key: string, options?: Omit<ShowToastOptions, "description">) => {
+      const descriptionKey = `${key}.description`;
+      return showToast(type, translate(`${key}.title`), {
+        ...options,
+        description: translate.has(descriptionKey) ? translate(descriptionKey) : undefined,
+      });
+    };
+    const byType = (type: ToastType) => (key: string, options?: Omit<ShowToastOptions, "description">) =>
+      show(type, key, options);
+    return {
+      show,
+      success: byType("success"),
+      info: byType("info"),
+      warning: byType("warning"),
+      error: byType("error"),
+      loading: byType("loading"),
+      default: byType("default"),
+    };
+  }, [t]);
+}

@@ -1,0 +1,30 @@
+import { bigint, index, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns";
+import { userType } from "./enums";
+
+/**
+ * Security events (DESIGN §6, ASVS V16): sign-in links requested, sign-ins that succeeded or
+ * failed, sign-outs and authorisation failures. Kept apart from `audit_entries`, whose types are
+ * the closed list of spec §3. Never holds a token, a cookie or a full reference.
+ */
+export const securityEventValues = ["LinkRequested", "SignInSucceeded", "SignInFailed", "SignedOut", "AccessDenied", "RateLimited"] as const;
+export type SecurityEvent = (typeof securityEventValues)[number];
+export const securityEvent = pgEnum("security_event", securityEventValues);
+
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    event: securityEvent().notNull(),
+    /** Email of the person (as typed, for failures), "anonymous", or "api-key". */
+    actor: text().notNull(),
+    userType: userType(),
+    ip: text(),
+    userAgent: text(),
+    timestamp: timestamptz().notNull().defaultNow(),
+    detail: jsonb().$type<Record<string, unknown>>(),
+  },
+  (t) => [index("security_events_timestamp_idx").on(t.timestamp.desc()), index("security_events_event_idx").on(t.event)],
+);
+
+export type SecurityEventRow = typeof securityEvents.$inferSelect;

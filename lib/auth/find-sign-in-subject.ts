@@ -1,0 +1,33 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { clients, directors } from "@/db/schema";
+import type { SessionSubject } from "./create-session";
+
+/** References are typed by people: ignore case, spaces and hyphens. */
+export function normaliseReference(reference: string): string {
+  return reference.replace(/[\s-]/g, "").toUpperCase();
+}
+
+/**
+ * Who an email + reference pair signs in as: the main contact of a company (client reference) or
+ * a director (director reference). Deleted records never sign in.
+ */
+export async function findSignInSubject(db: DbOrTx, email: string, reference: string): Promise<SessionSubject | null> {
+  const ref = normaliseReference(reference);
+  const mail = email.trim().toLowerCase();
+  const [contact] = await db
+    .select({ id: clients.id, email: clients.mainContactEmail })
+    .from(clients)
+    .where(and(eq(clients.reference, ref), eq(sql`lower(${clients.mainContactEmail})`, mail), eq(clients.isDeleted, false)))
+    .limit(1);
+  if (contact) return { userType: "DV_CompanyContact", email: contact.email, clientId: contact.id };
+
+  const [director] = await db
+    .select({ id: directors.id, email: directors.email, clientId: directors.clientId })
+    .from(directors)
+    .innerJoin(clients, eq(clients.id, directors.clientId))
+    .where(and(eq(directors.reference, ref), eq(sql`lower(${directors.email})`, mail), eq(directors.isDeleted, false), eq(clients.isDeleted, false)))
+    .limit(1);
+  if (director) return { userType: "DV_Director", email: director.email, directorId: director.id, clientId: director.clientId };
+  return null;
+}

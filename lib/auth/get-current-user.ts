@@ -1,0 +1,49 @@
+import "server-only";
+import { cache } from "react";
+import { cookies, headers } from "next/headers";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { users } from "@/db/schema";
+import { getEnv } from "@/lib/env";
+import { findSignInSubject } from "./find-sign-in-subject";
+import type { Principal } from "./principal";
+import { resolveSession } from "./resolve-session";
+import { sessionCookie } from "./session-cookie";
+
+/**
+ * Outside production, when TEST_USER_HEADER_ENABLED=true, `test-user: Admin:<email>` or
+ * `test-user: <DV_CompanyContact|DV_Director>:<email>:<reference>` acts as that user.
+ * Ignored in production (configuration refuses to enable it there).
+ */
+async function fromTestUserHeader(value: string): Promise<Principal | null> {
+  const [type, email, reference] = value.split(":");
+  if (!email) return null;
+  const db = await getDb();
+  if (type === "Admin") {
+    const [admin] = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.type, "Admin")))
+      .limit(1);
+    return admin ? { type: "Admin", email: admin.email, userId: admin.id, via: "test-user" } : null;
+  }
+  if (!reference) return null;
+  const subject = await findSignInSubject(db, email, reference);
+  if (!subject || subject.userType !== type) return null;
+  return { type: subject.userType, email: subject.email, clientId: subject.clientId, directorId: subject.directorId, via: "test-user" };
+}
+
+/**
+ * The signed-in user of this request, or null. Cached per request, so layouts, pages and server
+ * functions can all ask. The `api-key` header is accepted by `requireAdminApi` only, not here.
+ */
+export const getCurrentUser = cache(async (): Promise<Principal | null> => {
+  const env = getEnv();
+  if (env.TEST_USER_HEADER_ENABLED && env.APP_ENV !== "production") {
+    const testUser = (await headers()).get("test-user");
+    if (testUser) return fromTestUserHeader(testUser);
+  }
+  const cookie = (await cookies()).get(sessionCookie(env).name)?.value;
+  if (!cookie) return null;
+  return resolveSession(await getDb(), env, cookie);
+});
