@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { staticSecurityHeaders } from "./lib/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -13,6 +14,10 @@ const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and data files from its own package folder; node-postgres and
   // nodemailer are plain Node libraries. Keep them out of the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer"],
+  async headers() {
+    // Static files too; pages and API responses also get the per-request headers of proxy.ts.
+    return [{ source: "/:path*", headers: Object.entries(staticSecurityHeaders).map(([key, value]) => ({ key, value })) }];
+  },
   outputFileTracingIncludes: { "/**": ["./db/migrations/**/*"] },
 };
 

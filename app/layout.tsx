@@ -5,6 +5,9 @@ import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/
 import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
 import { ToasterHost } from "@/components/ui/toaster-host";
+import { SessionProvider } from "@/components/auth/session-provider";
+import { UserMenu } from "@/components/auth/user-menu";
+import { getCurrentUser } from "@/lib/auth/get-current-user";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -24,12 +27,14 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, timeZone, messages, t] = await Promise.all([
+  const [locale, timeZone, messages, t, user] = await Promise.all([
     getLocale(),
     getTimeZone(),
     getMessages(),
     getTranslations("chrome"),
+    getCurrentUser(),
   ]);
+  const session = user ? ({ status: "loggedIn", username: user.email, userType: user.type } as const) : null;
 
   return (
     <html lang={locale}>
@@ -41,12 +46,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {t("skipToContent")}
         </a>
         <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={messages}>
-          <Header />
-          <main id="main-content" tabIndex={-1} className="flex w-full flex-1 flex-col">
-            {children}
-          </main>
-          <Footer />
-          <ToasterHost />
+          <SessionProvider session={session}>
+            <Header actions={<UserMenu user={user} />} />
+            <main id="main-content" tabIndex={-1} className="flex w-full flex-1 flex-col">
+              {children}
+            </main>
+            <Footer />
+            <ToasterHost />
+          </SessionProvider>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -74,6 +74,7 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: int(1, 24 * 60, 30),
   SESSION_ABSOLUTE_HOURS: int(1, 7 * 24, 12),
   SIGN_IN_LINK_MINUTES: int(1, 60, 10),
+  SEND_LINK_MIN_MS: int(0, 5_000, 350),
   /** Outside production only: lets tests act as a user with the `test-user` header. */
   TEST_USER_HEADER_ENABLED: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   WORKER_IN_PROCESS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),

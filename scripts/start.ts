@@ -46,6 +46,25 @@ function run(name: string, command: string, args: string[]) {
   return child;
 }
 
+// Admin single sign-on: without OIDC_ISSUER (and outside production), run the local OpenID Connect
+// provider of scripts/oidc-provider.ts (accounts admin@portal.example and staff@portal.example).
+async function startLocalOidcProvider() {
+  if (env.OIDC_ISSUER || env.APP_ENV === "production") return;
+  env.OIDC_PROVIDER_PORT ||= "4010";
+  const child = run("oidc provider", process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/oidc-provider.ts"]);
+  env.OIDC_ISSUER = `http://localhost:${env.OIDC_PROVIDER_PORT}`;
+  env.OIDC_CLIENT_ID = "portal-local";
+  env.OIDC_CLIENT_SECRET = "portal-local-secret";
+  env.ADMIN_EMAILS ||= "admin@portal.example";
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const ok = await fetch(`${env.OIDC_ISSUER}/.well-known/openid-configuration`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the local OpenID Connect provider did not answer at ${env.OIDC_ISSUER}`);
+}
+
 let stopping = false;
 function shutdown(code: number) {
   if (stopping) return;
@@ -61,6 +80,7 @@ async function main() {
   const started = Date.now();
   if (!dev) buildIfNeeded(env);
   await prepareDatabase();
+  await startLocalOidcProvider();
   if (!env.SMTP_URL) console.log(`[start] no SMTP_URL: outgoing mail is captured; read it at ${env.APP_URL}/dev/mailbox`);
   run("portal", process.execPath, [nextBin, dev ? "dev" : "start", "-p", env.PORT!]);
   console.log(`[start] portal starting on ${env.APP_URL} (prepared in ${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -31,3 +31,26 @@ export async function findSignInSubject(db: DbOrTx, email: string, reference: st
   if (director) return { userType: "DV_Director", email: director.email, directorId: director.id, clientId: director.clientId };
   return null;
 }
+
+/** The subject a stored sign-in token was issued to, if its records still exist and are not deleted. */
+export async function findSignInSubjectById(
+  db: DbOrTx,
+  token: { userType: string; clientId: number | null; directorId: number | null },
+): Promise<SessionSubject | null> {
+  if (token.userType === "DV_CompanyContact" && token.clientId) {
+    const [c] = await db
+      .select({ id: clients.id, email: clients.mainContactEmail })
+      .from(clients)
+      .where(and(eq(clients.id, token.clientId), eq(clients.isDeleted, false)));
+    return c ? { userType: "DV_CompanyContact", email: c.email, clientId: c.id } : null;
+  }
+  if (token.userType === "DV_Director" && token.directorId) {
+    const [d] = await db
+      .select({ id: directors.id, email: directors.email, clientId: directors.clientId })
+      .from(directors)
+      .innerJoin(clients, eq(clients.id, directors.clientId))
+      .where(and(eq(directors.id, token.directorId), eq(directors.isDeleted, false), eq(clients.isDeleted, false)));
+    return d ? { userType: "DV_Director", email: d.email, directorId: d.id, clientId: d.clientId } : null;
+  }
+  return null;
+}

@@ -33,17 +33,46 @@ async function fromTestUserHeader(value: string): Promise<Principal | null> {
   return { type: subject.userType, email: subject.email, clientId: subject.clientId, directorId: subject.directorId, via: "test-user" };
 }
 
-/**
- * The signed-in user of this request, or null. Cached per request, so layouts, pages and server
- * functions can all ask. The `api-key` header is accepted by `requireAdminApi` only, not here.
- */
-export const getCurrentUser = cache(async (): Promise<Principal | null> => {
+/** Reads one cookie from a Cookie header. */
+export function readCookie(cookieHeader: string | null, name: string): string | undefined {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The principal behind a request's headers: test-user header (when enabled), else the session cookie. */
+async function principalOf(h: Headers): Promise<Principal | null> {
   const env = getEnv();
   if (env.TEST_USER_HEADER_ENABLED && env.APP_ENV !== "production") {
-    const testUser = (await headers()).get("test-user");
+    const testUser = h.get("test-user");
     if (testUser) return fromTestUserHeader(testUser);
   }
-  const cookie = (await cookies()).get(sessionCookie(env).name)?.value;
+  const cookie = readCookie(h.get("cookie"), sessionCookie(env).name);
   if (!cookie) return null;
   return resolveSession(await getDb(), env, cookie);
+}
+
+/** For route handlers: the signed-in user of this request, or null. */
+export function getRequestUser(request: Request): Promise<Principal | null> {
+  return principalOf(request.headers);
+}
+
+/**
+ * For server components: the signed-in user of the request being rendered, or null. Cached per
+ * request, so the layout, the page and the header can all ask.
+ */
+export const getCurrentUser = cache(async (): Promise<Principal | null> => {
+  const [h, jar] = await Promise.all([headers(), cookies()]);
+  // The cookie store reflects cookies set earlier in this request, the raw header does not.
+  const merged = new Headers(h);
+  merged.set("cookie", jar.toString());
+  return principalOf(merged);
 });

@@ -4,14 +4,13 @@ import { forbidden, unauthorized } from "next/navigation";
 import { getDb } from "@/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/server/app-error";
-import { getCurrentUser } from "./get-current-user";
+import { getCurrentUser, getRequestUser } from "./get-current-user";
 import { can, type Action } from "./permissions";
 import type { Principal } from "./principal";
 import { recordSecurityEvent } from "./record-security-event";
 import { safeEqual } from "./tokens";
 
-async function recordDenial(user: Principal, action: Action) {
-  const h = await headers();
+async function recordDenial(user: Principal, action: Action, h: Headers) {
   await recordSecurityEvent(await getDb(), {
     event: "AccessDenied",
     actor: user.email,
@@ -23,14 +22,14 @@ async function recordDenial(user: Principal, action: Action) {
 }
 
 /**
- * For server functions and route handlers: the signed-in user allowed to perform `action`.
+ * For route handlers: the signed-in user allowed to perform `action`.
  * No user → AppError unauthorized (401); wrong role → AppError forbidden (403), recorded.
  */
-export async function requireUser(action: Action): Promise<Principal> {
-  const user = await getCurrentUser();
+export async function requireUser(request: Request, action: Action): Promise<Principal> {
+  const user = await getRequestUser(request);
   if (!user) throw new AppError("unauthorized");
   if (!can(user.type, action)) {
-    await recordDenial(user, action);
+    await recordDenial(user, action, request.headers);
     throw new AppError("forbidden");
   }
   return user;
@@ -41,7 +40,7 @@ export async function requirePageUser(action: Action): Promise<Principal> {
   const user = await getCurrentUser();
   if (!user) unauthorized();
   if (!can(user.type, action)) {
-    await recordDenial(user, action);
+    await recordDenial(user, action, await headers());
     forbidden();
   }
   return user;
@@ -58,5 +57,5 @@ export async function requireAdminApi(request: Request, action: Action): Promise
     if (!expected || !safeEqual(key, expected)) throw new AppError("unauthorized");
     return { type: "Admin", email: "api-key", via: "api-key" };
   }
-  return requireUser(action);
+  return requireUser(request, action);
 }

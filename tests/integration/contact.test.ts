@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { auditEntries, enquiries, jobs, notifications } from "@/db/schema";
 import { POST } from "@/app/api/new-enquiry/route";
@@ -18,7 +18,7 @@ describe("POST /api/new-enquiry", () => {
     const [enquiry] = await db.select().from(enquiries).where(eq(enquiries.id, body.id));
     expect(enquiry).toMatchObject({ ...valid, ip: "203.0.113.7", userAgent: "jest" });
 
-    const audit = await db.select().from(auditEntries).where(eq(auditEntries.entityId, String(body.id)));
+    const audit = await db.select().from(auditEntries).where(and(eq(auditEntries.entityType, "Enquiry"), eq(auditEntries.entityId, String(body.id))));
     expect(audit).toEqual([expect.objectContaining({ entityType: "Enquiry", auditType: "Notification", user: valid.email, ip: "203.0.113.7" })]);
 
     const [job] = await db.select().from(jobs).where(eq(jobs.idempotencyKey, `enquiry-${body.id}-support-email`));

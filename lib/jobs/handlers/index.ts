@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import type { JobPayloads, JobType } from "../types";
 import { sendEmailHandler } from "./send-email";
+import { sendSignInLinkHandler } from "./send-sign-in-link";
 
 export interface JobContext {
   db: Db;
@@ -16,4 +17,5 @@ export interface JobHandler<P> {
 
 export const handlers: { [T in JobType]: JobHandler<JobPayloads[T]> } = {
   "email.send": sendEmailHandler,
+  "sign-in-link.send": sendSignInLinkHandler,
 };

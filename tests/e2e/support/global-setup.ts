@@ -28,6 +28,7 @@ async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
 export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 3100);
   const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+  const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 4011);
   const run = `${Date.now()}_${process.pid}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "dvp-e2e-"));
   const mailboxDir = path.join(tmp, "mailbox");
@@ -39,6 +40,12 @@ export default async function globalSetup() {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAILBOX_DIR: mailboxDir,
     MAILBOX_SMTP_PORT: String(smtpPort),
+    // Admin single sign-on against the local OpenID Connect provider (scripts/oidc-provider.ts).
+    OIDC_PROVIDER_PORT: String(oidcPort),
+    OIDC_ISSUER: `http://localhost:${oidcPort}`,
+    OIDC_CLIENT_ID: "portal-local",
+    OIDC_CLIENT_SECRET: "portal-local-secret",
+    ADMIN_EMAILS: "admin@portal.example",
     NEXT_TELEMETRY_DISABLED: "1",
   };
 
@@ -58,12 +65,21 @@ export default async function globalSetup() {
   await handle.close();
 
   const log = fs.openSync(path.join(tmp, "server.log"), "a");
+  const oidc = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/oidc-provider.ts"], { env, stdio: ["ignore", log, log] });
+  try {
+    await waitFor(`${env.OIDC_ISSUER}/.well-known/openid-configuration`, 30_000, oidc);
+  } catch (err) {
+    oidc.kill("SIGTERM");
+    console.error(fs.readFileSync(path.join(tmp, "server.log"), "utf8"));
+    throw err;
+  }
   const children = [
+    oidc,
     spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/mailbox.ts"], { env, stdio: ["ignore", log, log] }),
     spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], { env, stdio: ["ignore", log, log] }),
   ];
   try {
-    await waitFor(`http://localhost:${port}/api/admin/health`, 60_000, children[1]!);
+    await waitFor(`http://localhost:${port}/api/admin/health`, 60_000, children[2]!);
   } catch (err) {
     console.error(fs.readFileSync(path.join(tmp, "server.log"), "utf8"));
     throw err;

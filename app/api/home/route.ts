@@ -1,0 +1,9 @@
+import { getRequestUser } from "@/lib/auth/get-current-user";
+import { homePathFor } from "@/lib/auth/home-path";
+import { route } from "@/lib/http";
+
+/** The path this visitor lands on, as text: their role's home, or /login. */
+export const GET = route(async (request: Request) => {
+  const user = await getRequestUser(request);
+  return new Response(homePathFor(user?.type), { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+});

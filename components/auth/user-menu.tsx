@@ -1,0 +1,21 @@
+import { getTranslations } from "next-intl/server";
+import type { Principal } from "@/lib/auth/principal";
+import { buttonClassName } from "@/components/ui/button-styles";
+
+/** Header actions for a signed-in person: who they are and a Sign out button (works without JavaScript). */
+export async function UserMenu({ user }: { user: Principal | null }) {
+  if (!user) return null;
+  const t = await getTranslations("session");
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      <p className="text-white">
+        {t("signedInAs")} <span className="font-semibold break-all">{user.email}</span>
+      </p>
+      <form method="post" action="/api/logout">
+        <button type="submit" className={buttonClassName({ variant: "secondary", size: "sm" })}>
+          {t("signOut")}
+        </button>
+      </form>
+    </div>
+  );
+}
