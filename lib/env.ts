@@ -71,6 +71,8 @@ const schema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   ADMIN_EMAILS: emailList,
   ADMIN_GROUP: optionalString,
+  /** How many proxies in front of the portal append to X-Forwarded-For (see lib/http.ts clientIp). */
+  TRUSTED_PROXY_COUNT: int(0, 10, 1),
   SESSION_IDLE_MINUTES: int(1, 24 * 60, 30),
   SESSION_ABSOLUTE_HOURS: int(1, 7 * 24, 12),
   SIGN_IN_LINK_MINUTES: int(1, 60, 10),

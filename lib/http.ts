@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { AppError, isDatabaseUnavailable, statusOf } from "@/lib/server/app-error";
 import { translator } from "@/lib/i18n/translator";
+import { getEnv } from "@/lib/env";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -66,10 +67,19 @@ export function route<A extends unknown[]>(handler: (...args: A) => Promise<Resp
   };
 }
 
-/** The caller's IP address as the proxy in front of the app reports it. */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  return (forwarded?.split(",")[0] ?? request.headers.get("x-real-ip") ?? "unknown").trim().slice(0, 64);
+/**
+ * The caller's IP address. X-Forwarded-For lists addresses left to right, each proxy appending the
+ * one it saw; only the entries added by our own proxies can be trusted, so the address is read
+ * TRUSTED_PROXY_COUNT entries from the right (Next.js itself fills the header from the socket when
+ * no proxy did). Anything further left is whatever the client chose to send.
+ */
+export function clientIp(request: Request, trustedProxies = getEnv().TRUSTED_PROXY_COUNT): string {
+  const hops = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  const ip = hops[Math.max(0, hops.length - Math.max(1, trustedProxies))];
+  return (ip ?? "unknown").slice(0, 64);
 }
 
 export function userAgent(request: Request): string {

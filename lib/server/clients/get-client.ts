@@ -19,6 +19,13 @@ export async function getClient({ db, user, id }: { db: Db; user: Principal; id:
   return client;
 }
 
+/** Whether a client with this id exists (deleted ones included), for staff. */
+export async function clientExists({ db, user, id }: { db: Db; user: Principal; id: number }): Promise<boolean> {
+  if (!can(user.type, "admin.clients.read")) throw new AppError("forbidden");
+  const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).limit(1);
+  return Boolean(row);
+}
+
 /** Path parameters are integers or the record does not exist (spec §2: clientId parsed as an integer). */
 export function parseId(value: string): number | null {
   return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;

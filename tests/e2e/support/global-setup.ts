@@ -40,6 +40,9 @@ export default async function globalSetup() {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAILBOX_DIR: mailboxDir,
     MAILBOX_SMTP_PORT: String(smtpPort),
+    // The role matrix acts as an admin with the test-user header, and as a machine with the api-key.
+    TEST_USER_HEADER_ENABLED: "true",
+    ADMIN_API_KEY: "e2e-admin-api-key-0123456789abcdef",
     // Admin single sign-on against the local OpenID Connect provider (scripts/oidc-provider.ts).
     OIDC_PROVIDER_PORT: String(oidcPort),
     OIDC_ISSUER: `http://localhost:${oidcPort}`,

@@ -5,7 +5,7 @@ import { buttonClassName } from "@/components/ui/button-styles";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("login.continue");
-  return { title: t("metaTitle"), referrer: "no-referrer", robots: { index: false } };
+  return { title: t("metaTitle"), referrer: "same-origin", robots: { index: false } };
 }
 
 /**

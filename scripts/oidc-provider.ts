@@ -1,0 +1,178 @@
+// `npm run oidc`: a local OpenID Connect provider for admin single sign-on in development and tests.
+// It is the `oidc-provider` package (a certified OpenID Connect implementation) with its built-in
+// development login form, on plain http, with signing keys generated at each start. NEVER expose it:
+// it exists so that a newcomer and the test suite can sign in as an admin without a real identity
+// provider (Microsoft Entra ID or any other in production).
+//
+// Issuer:  http://localhost:${OIDC_PROVIDER_PORT ?? 4010}
+// Client:  id `portal-local`, secret `portal-local-secret` (client_secret_basic), authorization code
+//          flow with PKCE (S256) required, redirect URI `${APP_URL}/api/auth/callback/oidc`
+//          (APP_URL defaults to http://localhost:3000).
+// Scopes:  openid email profile groups. Claims: sub, email, email_verified, name, groups, all in the
+//          ID token too (the portal reads the verified ID token, not the userinfo endpoint).
+//
+// Accounts (type the email on the login form; ANY password is accepted; unknown logins are refused):
+//   admin@portal.example  "Alex Morgan"  groups ["portal-admins"]  -> an admin of the portal
+//   staff@portal.example  "Sam Patel"    groups ["portal-staff"]   -> not an admin (gets 403)
+// The portal's local runs set ADMIN_EMAILS=admin@portal.example; ADMIN_GROUP=portal-admins would
+// make the same account an admin through its group claim instead.
+//
+// Consent is given automatically for the portal's own client (a first-party application).
+import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, Server } from "node:http";
+import path from "node:path";
+import { parse as parseQuery } from "node:querystring";
+import { pathToFileURL } from "node:url";
+import Provider, { type Account, type Configuration } from "oidc-provider";
+
+export interface LocalAccount {
+  /** The stable, opaque subject identifier (as a real provider would issue). */
+  sub: string;
+  email: string;
+  name: string;
+  groups: string[];
+}
+
+export const LOCAL_ACCOUNTS: readonly LocalAccount[] = [
+  { sub: "3b0c9f4e-5a57-4c39-9a55-0d8f1c6a2e11", email: "admin@portal.example", name: "Alex Morgan", groups: ["portal-admins"] },
+  { sub: "7e2d41a8-96b3-4f0e-8c1d-5b9a0e3f7c22", email: "staff@portal.example", name: "Sam Patel", groups: ["portal-staff"] },
+];
+
+export const LOCAL_CLIENT = { clientId: "portal-local", clientSecret: "portal-local-secret" } as const;
+
+const byEmail = (email: string) => LOCAL_ACCOUNTS.find((a) => a.email === email.trim().toLowerCase());
+const bySub = (sub: string) => LOCAL_ACCOUNTS.find((a) => a.sub === sub);
+
+function escapeHtml(s: string) {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 16 * 1024) throw new Error("request entity too large");
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function createLocalProvider(options: { port: number; appUrl: string }) {
+  const issuer = `http://localhost:${options.port}`;
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const signingKey = { ...privateKey.export({ format: "jwk" }), kid: randomUUID(), alg: "RS256", use: "sig" };
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: LOCAL_CLIENT.clientId,
+        client_secret: LOCAL_CLIENT.clientSecret,
+        redirect_uris: [new URL("/api/auth/callback/oidc", options.appUrl).toString()],
+        post_logout_redirect_uris: [new URL("/", options.appUrl).toString()],
+        response_types: ["code"],
+        grant_types: ["authorization_code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    pkce: { required: () => true },
+    claims: {
+      openid: ["sub"],
+      email: ["email", "email_verified"],
+      profile: ["name"],
+      groups: ["groups"],
+    },
+    // Put the claims of the granted scopes in the ID token as well (as Entra ID does), not only
+    // in the userinfo response.
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: true } },
+    ttl: { Interaction: 600, Session: 8 * 3600, Grant: 8 * 3600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
+    async findAccount(_ctx, id): Promise<Account | undefined> {
+      const account = bySub(id);
+      if (!account) return undefined;
+      return {
+        accountId: account.sub,
+        async claims() {
+          return { sub: account.sub, email: account.email, email_verified: true, name: account.name, groups: account.groups };
+        },
+      };
+    },
+    // The portal is a first-party application: consent is implied, so no consent screen.
+    async loadExistingGrant(ctx) {
+      const { oidc } = ctx;
+      const clientId = oidc.client!.clientId;
+      const grantId = oidc.result?.consent?.grantId ?? oidc.session!.grantIdFor(clientId);
+      if (grantId) return oidc.provider.Grant.find(grantId);
+      if (clientId !== LOCAL_CLIENT.clientId) return undefined;
+      const grant = new oidc.provider.Grant({ clientId, accountId: oidc.session!.accountId! });
+      grant.addOIDCScope("openid email profile groups");
+      await grant.save();
+      return grant;
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+
+  // The development login form accepts any login. Map the typed email to its account's subject and
+  // refuse anything else, before the built-in handler sees the form.
+  provider.use(async (ctx, next) => {
+    if (ctx.method !== "POST" || !/^\/interaction\/[^/]+$/.test(ctx.path) || !ctx.is("application/x-www-form-urlencoded")) {
+      return next();
+    }
+    const body = parseQuery(await readBody(ctx.req)) as Record<string, string | string[] | undefined>;
+    if (body.prompt === "login") {
+      const login = typeof body.login === "string" ? body.login : "";
+      const account = byEmail(login);
+      if (!account) {
+        console.warn(`[oidc] refused an unknown login`);
+        ctx.status = 401;
+        ctx.type = "html";
+        ctx.set("Cache-Control", "no-store");
+        ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in refused</title></head>
+<body><main><h1>Sign-in refused</h1><p>This local provider does not know &quot;${escapeHtml(login)}&quot;.
+It knows ${LOCAL_ACCOUNTS.map((a) => escapeHtml(a.email)).join(" and ")}.</p>
+<p><a href="${escapeHtml(ctx.path)}">Try again</a></p></main></body></html>`;
+        return;
+      }
+      body.login = account.sub;
+    }
+    // The built-in handler reads an already-parsed body from here.
+    (ctx.request as unknown as { body: unknown }).body = body;
+    return next();
+  });
+
+  return { provider, issuer };
+}
+
+/** Starts the provider and resolves once it listens. */
+export function startLocalProvider(options: { port: number; appUrl: string }): Promise<{ server: Server; issuer: string }> {
+  const { provider, issuer } = createLocalProvider(options);
+  return new Promise((resolve, reject) => {
+    const server = provider.listen(options.port, () => resolve({ server, issuer }));
+    server.once("error", reject);
+  });
+}
+
+async function main() {
+  if ((process.env.APP_ENV ?? (process.env.NODE_ENV === "production" ? "production" : "development")) === "production") {
+    console.error("[oidc] the local OpenID Connect provider is for development and tests only; refusing to start in production");
+    process.exit(1);
+  }
+  const port = Number(process.env.OIDC_PROVIDER_PORT ?? 4010);
+  const appUrl = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+  const { server, issuer } = await startLocalProvider({ port, appUrl });
+  console.log(`[oidc] local OpenID Connect provider at ${issuer} for ${appUrl}`);
+  console.log(`[oidc] accounts (any password): ${LOCAL_ACCOUNTS.map((a) => `${a.email} (${a.name})`).join(", ")}`);
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((err) => {
+    console.error(`[oidc] ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}

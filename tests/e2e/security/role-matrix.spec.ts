@@ -1,0 +1,115 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { demo, waitForEmail } from "../support/fixtures";
+
+type Role = "anonymous" | "contact" | "director" | "admin" | "otherContact";
+const roles: Role[] = ["anonymous", "contact", "director", "admin", "otherContact"];
+
+/** Expected status per role: every page and API route of spec §2 and §7 that exists so far. */
+const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, number> }[] = [
+  { path: "/login", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/contact", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/admin/login", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/errors/un-authenticated", expect: { anonymous: 401, contact: 401, director: 401, admin: 401, otherContact: 401 } },
+  { path: "/errors/un-authorised", expect: { anonymous: 403, contact: 403, director: 403, admin: 403, otherContact: 403 } },
+  { path: "/", expect: { anonymous: 307, contact: 307, director: 307, admin: 307, otherContact: 307 } },
+  { path: "/identity-verification", expect: { anonymous: 401, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/identity-verification/company-management", expect: { anonymous: 401, contact: 200, director: 403, admin: 403, otherContact: 200 } },
+  { path: "/identity-verification/individual-details?from=provider", expect: { anonymous: 401, contact: 403, director: 200, admin: 403, otherContact: 403 } },
+  { path: "/administration", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
+  { path: "/administration/audit", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
+  { path: "/administration/client-management", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
+  { path: "/administration/client-management/1", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
+  { path: "/administration/client-management/abc", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
+  { path: "/administration/client-management/999999", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
+  { path: "/api/user", expect: { anonymous: 401, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/api/home", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/api/options", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/api/admin/health", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/api/director-verification/company", expect: { anonymous: 401, contact: 200, director: 403, admin: 403, otherContact: 200 } },
+  { path: "/api/director-verification/director", expect: { anonymous: 401, contact: 403, director: 200, admin: 403, otherContact: 403 } },
+  { path: "/api/admin/audit", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
+  { path: "/api/admin/director-verification/clients/1", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
+  { path: "/api/admin/director-verification/clients/x1", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
+];
+
+const contexts = {} as Record<Role, APIRequestContext>;
+
+async function signedIn(baseURL: string, who: { email: string; reference: string }) {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const since = Date.now();
+  expect((await ctx.post("/api/send-link", { data: who })).status()).toBe(200);
+  const mail = await waitForEmail(who.email, /sign-in link/i, 15_000, since);
+  const token = mail.text.match(/\/api\/enter\/([A-Za-z0-9_-]{43})/)![1]!;
+  const res = await ctx.post(`/api/enter/${token}`, { headers: { origin: baseURL }, maxRedirects: 0 });
+  expect(res.status()).toBe(303);
+  return ctx;
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  contexts.anonymous = await playwrightRequest.newContext({ baseURL });
+  contexts.admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "test-user": `Admin:${demo.admin.email}` } });
+  contexts.contact = await signedIn(baseURL!, demo.contact);
+  contexts.director = await signedIn(baseURL!, demo.director);
+  contexts.otherContact = await signedIn(baseURL!, demo.otherContact);
+});
+
+test.afterAll(async () => {
+  await Promise.all(Object.values(contexts).map((c) => c.dispose()));
+});
+
+for (const row of matrix) {
+  test(`[SECURITY] ${row.path} answers each role as the permission table says`, async () => {
+    for (const role of roles) {
+      const res = await contexts[role].fetch(row.path, { method: row.method ?? "GET", maxRedirects: 0 });
+      expect(res.status(), `${role} ${row.path}`).toBe(row.expect[role]);
+    }
+  });
+}
+
+test("[SECURITY] a contact never sees another company's data", async () => {
+  const mine = await (await contexts.otherContact.get("/api/director-verification/company")).json();
+  expect(mine.name).toBe(demo.otherContact.company);
+  const page = await (await contexts.otherContact.get("/identity-verification/company-management")).text();
+  expect(page).toContain(demo.otherContact.company);
+  expect(page).not.toContain(demo.contact.company);
+  expect(page).not.toContain("James Whitaker");
+});
+
+test("[SECURITY] the api-key header opens the admin API, a wrong one is refused", async ({ baseURL }) => {
+  const good = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "api-key": "e2e-admin-api-key-0123456789abcdef" } });
+  const bad = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "api-key": "e2e-admin-api-key-0123456789abcdeX" } });
+  expect((await good.get("/api/admin/audit")).status()).toBe(200);
+  expect((await bad.get("/api/admin/audit")).status()).toBe(401);
+  // The key is for the API only, not for pages.
+  expect((await good.get("/administration/audit", { maxRedirects: 0 })).status()).toBe(401);
+  await Promise.all([good.dispose(), bad.dispose()]);
+});
+
+test("[SECURITY] pages and API responses carry the security headers", async () => {
+  for (const path of ["/login", "/api/options", "/api/user", "/identity-verification/company-management"]) {
+    const res = await contexts.contact.get(path, { maxRedirects: 0 });
+    const h = res.headers();
+    expect(h["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    expect(h["content-security-policy"]).toContain("object-src 'none'");
+    expect(h["content-security-policy"]).toContain("base-uri 'none'");
+    expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(h["x-content-type-options"]).toBe("nosniff");
+    expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(h["cross-origin-opener-policy"]).toBe("same-origin");
+  }
+  const personal = await contexts.contact.get("/api/user");
+  expect(personal.headers()["cache-control"]).toBe("no-store");
+  const page = await contexts.contact.get("/identity-verification/company-management");
+  expect(page.headers()["cache-control"]).toContain("no-store");
+  const nonces = new Set<string>();
+  for (let i = 0; i < 3; i++) nonces.add((await contexts.anonymous.get("/login")).headers()["content-security-policy"]!.match(/nonce-([^']+)/)![1]!);
+  expect(nonces.size).toBe(3);
+});
+
+test("[SECURITY] state-changing calls from another site are refused", async () => {
+  const res = await contexts.anonymous.post("/api/send-link", {
+    data: demo.contact,
+    headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+  });
+  expect(res.status()).toBe(403);
+});
