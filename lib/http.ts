@@ -12,7 +12,7 @@ export function json(body: unknown, init?: { status?: number; headers?: Record<s
 }
 
 /** Field errors of a zod error, every field (not only the first), as message keys. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "_";
@@ -41,8 +41,9 @@ export async function readJson(request: Request, maxBytes = 64 * 1024): Promise<
   }
 }
 
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value);
+/** Parses with a zod schema (full or mini build); a failure is a 400 listing every field's errors. */
+export function parseWith<T extends z.core.$ZodType>(schema: T, value: unknown): z.core.output<T> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw new AppError("bad_request", "validation", { fields: fieldErrors(result.error) });
   return result.data;
 }

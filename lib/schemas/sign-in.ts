@@ -1,14 +1,10 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { trimmedText } from "./fields";
 
 /** The sign-in form (spec §3 "Login request"), shared by /login and POST /api/send-link. */
 export const loginSchema = z.object({
-  email: z.string({ error: "required" }).trim().min(1, "required").max(254, "tooLong").pipe(z.email("email")),
-  reference: z
-    .string({ error: "required" })
-    .trim()
-    .min(1, "required")
-    .max(40, "tooLong")
-    .regex(/^[A-Za-z0-9 -]+$/, "reference"),
+  email: z.pipe(trimmedText(254), z.email("email")),
+  reference: trimmedText(40).check(z.regex(/^[A-Za-z0-9 -]+$/, "reference")),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
