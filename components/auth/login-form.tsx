@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { miniResolver } from "@/lib/forms/mini-resolver";
 import { useTranslations } from "next-intl";
 import { loginSchema, type LoginInput } from "@/lib/schemas/sign-in";
 import { Alert } from "@/components/ui/alert";
@@ -22,7 +22,7 @@ export function LoginForm({ linkMinutes }: { linkMinutes: number }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", reference: "" } });
+  } = useForm<LoginInput>({ resolver: miniResolver(loginSchema), defaultValues: { email: "", reference: "" } });
 
   useEffect(() => {
     if (status.kind !== "editing") outcomeRef.current?.focus();

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { miniResolver } from "@/lib/forms/mini-resolver";
 import { useTranslations } from "next-intl";
 import { enquirySchema, type EnquiryInput } from "@/lib/schemas/enquiry";
 import { Alert } from "@/components/ui/alert";
@@ -25,7 +25,7 @@ export function ContactForm() {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<EnquiryInput>({ resolver: zodResolver(enquirySchema), defaultValues: { name: "", email: "", description: "" }, shouldFocusError: true });
+  } = useForm<EnquiryInput>({ resolver: miniResolver(enquirySchema), defaultValues: { name: "", email: "", description: "" }, shouldFocusError: true });
 
   // After sending (or failing to), move focus to the outcome so screen readers announce it.
   useEffect(() => {
