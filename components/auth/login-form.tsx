@@ -2,12 +2,14 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { miniResolver } from "@/lib/forms/mini-resolver";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import { useTranslations } from "next-intl";
-import { loginSchema, type LoginInput } from "@/lib/schemas/sign-in";
+import type { LoginInput } from "@/lib/schemas/sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+
+const resolver = lazyResolver(() => import("@/lib/schemas/sign-in").then((m) => m.loginSchema));
 
 type Status = { kind: "editing" } | { kind: "sent"; email: string } | { kind: "rateLimited"; minutes: number } | { kind: "failed" };
 
@@ -22,7 +24,7 @@ export function LoginForm({ linkMinutes }: { linkMinutes: number }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: miniResolver(loginSchema), defaultValues: { email: "", reference: "" } });
+  } = useForm<LoginInput>({ resolver, defaultValues: { email: "", reference: "" } });
 
   useEffect(() => {
     if (status.kind !== "editing") outcomeRef.current?.focus();
@@ -68,7 +70,7 @@ export function LoginForm({ linkMinutes }: { linkMinutes: number }) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={resolver.preload} className="flex flex-col gap-5">
       {status.kind === "rateLimited" || status.kind === "failed" ? (
         <div ref={outcomeRef} tabIndex={-1} className="outline-none">
           {status.kind === "rateLimited" ? (

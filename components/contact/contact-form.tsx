@@ -2,14 +2,16 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { miniResolver } from "@/lib/forms/mini-resolver";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import { useTranslations } from "next-intl";
-import { enquirySchema, type EnquiryInput } from "@/lib/schemas/enquiry";
+import type { EnquiryInput } from "@/lib/schemas/enquiry";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, TextareaField } from "@/components/ui/field";
 
 type Status = { kind: "editing" } | { kind: "sent"; email: string } | { kind: "failed" };
+
+const resolver = lazyResolver(() => import("@/lib/schemas/enquiry").then((m) => m.enquirySchema));
 
 const fields = ["name", "email", "description"] as const;
 
@@ -25,7 +27,7 @@ export function ContactForm() {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<EnquiryInput>({ resolver: miniResolver(enquirySchema), defaultValues: { name: "", email: "", description: "" }, shouldFocusError: true });
+  } = useForm<EnquiryInput>({ resolver, defaultValues: { name: "", email: "", description: "" }, shouldFocusError: true });
 
   // After sending (or failing to), move focus to the outcome so screen readers announce it.
   useEffect(() => {
@@ -76,7 +78,7 @@ export function ContactForm() {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-describedby={status.kind === "failed" ? "contact-error" : undefined}>
+    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={resolver.preload} className="flex flex-col gap-5" aria-describedby={status.kind === "failed" ? "contact-error" : undefined}>
       {status.kind === "failed" ? (
         <div ref={resultRef} tabIndex={-1} className="outline-none">
           <Alert variant="error" role="alert" id="contact-error" title={t("errorTitle")}>
