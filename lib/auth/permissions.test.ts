@@ -24,5 +24,7 @@ describe("the permission table", () => {
 
   it("denies an action that is not in the table", () => {
     expect(can("Admin", "admin.unknown" as Action)).toBe(false);
+    expect(can("Admin", "constructor" as Action)).toBe(false);
+    expect(can("Admin", "__proto__" as Action)).toBe(false);
   });
 });

@@ -28,5 +28,6 @@ export const permissions = {
 export type Action = keyof typeof permissions;
 
 export function can(userType: UserType | null | undefined, action: Action): boolean {
-  return !!userType && (permissions[action] as readonly UserType[]).includes(userType);
+  if (!userType || !Object.hasOwn(permissions, action)) return false;
+  return (permissions[action] as readonly UserType[]).includes(userType);
 }
