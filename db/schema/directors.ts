@@ -89,6 +89,8 @@ export const directors = pgTable(
       .where(sql`${t.isDeleted} = false`),
     index("directors_client_id_idx").on(t.clientId),
     index("directors_status_idx").on(t.status),
+    // Individual-view status counts over live directors (admin search, DESIGN §8).
+    index("directors_live_status_client_id_idx").on(t.status, t.clientId).where(sql`${t.isDeleted} = false`),
     index("directors_email_lower_idx").on(sql`lower(${t.email})`),
     index("directors_session_id_idx").on(t.sessionID),
     index("directors_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),

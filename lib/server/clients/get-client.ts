@@ -1,22 +1,35 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { clients, directors } from "@/db/schema";
+import { clients, directors, directorStatusValues } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
+import { translator } from "@/lib/i18n/translator";
 import { AppError } from "@/lib/server/app-error";
 
-/** A client by id with its directors, for staff. Deleted clients are shown (marked) to staff. */
+/** Per director status, how many of these directors (not deleted) have it, labelled from messages. */
+export function statusStatsOf(list: readonly { status: (typeof directorStatusValues)[number]; isDeleted: boolean }[]) {
+  const t = translator();
+  return directorStatusValues
+    .map((value) => ({ value, label: t(`statuses.director.${value}`), count: list.filter((d) => !d.isDeleted && d.status === value).length }))
+    .filter((s) => s.count > 0);
+}
+
+/**
+ * A client by id with its directors (spec §3 "Client"), for staff, with the derived `directorCount`
+ * (directors not deleted) and `statusStats`. Deleted clients and directors are shown (marked) to
+ * staff. The payment session secret and the directors' provider-session secrets are never returned.
+ */
 export async function getClient({ db, user, id }: { db: Db; user: Principal; id: number }) {
   if (!can(user.type, "admin.clients.read")) throw new AppError("forbidden");
   if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not_found");
   const client = await db.query.clients.findFirst({
     where: eq(clients.id, id),
     columns: { paymentSessionSecret: false },
-    with: { directors: { orderBy: asc(directors.name) } },
+    with: { directors: { orderBy: [asc(directors.name), asc(directors.id)], columns: { sessionToken: false, sessionUrl: false } } },
   });
   if (!client) throw new AppError("not_found");
-  return client;
+  return { ...client, directorCount: client.directors.filter((d) => !d.isDeleted).length, statusStats: statusStatsOf(client.directors) };
 }
 
 /** Whether a client with this id exists (deleted ones included), for staff. */

@@ -1,49 +1,103 @@
 import type { Metadata } from "next";
-import { getFormatter, getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { AuditEntryList } from "@/components/admin/audit/audit-entry-list";
+import { AuditFilters } from "@/components/admin/audit/audit-filters";
+import { auditHref } from "@/components/admin/audit/audit-url";
+import { AuditViews } from "@/components/admin/audit/audit-views";
+import { Pagination } from "@/components/admin/audit/pagination";
+import { SecurityEventFilters, SecurityEventList } from "@/components/admin/audit/security-event-list";
 import { PlainPage } from "@/components/layout/page-layouts";
+import { Alert } from "@/components/ui/alert";
 import { getDb } from "@/db";
 import { requirePageUser } from "@/lib/auth/guards";
-import { listAuditEntries } from "@/lib/server/audit/list-audit-entries";
+import type { Principal } from "@/lib/auth/principal";
+import { fieldErrors } from "@/lib/http";
+import { auditQuerySchema, firstValues, securityEventQuerySchema } from "@/lib/schemas/audit-query";
+import { findAuditEntries } from "@/lib/server/audit/find-audit-entries";
+import { listSecurityEvents } from "@/lib/server/audit/list-security-events";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("secure.audit");
+  const t = await getTranslations("auditArea");
   return { title: t("metaTitle") };
 }
 
-/** Admin only: the audit list, newest first. */
-export default async function AuditPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Admin only: the audit trail (filters and page in the URL), and the security events view. */
+export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePageUser("admin.audit.read");
-  const [t, format, entries] = await Promise.all([getTranslations("secure.audit"), getFormatter(), listAuditEntries({ db: await getDb(), user })]);
+  const [t, values] = await Promise.all([getTranslations("auditArea"), searchParams.then(firstValues)]);
+  const view = values.view === "security" ? "security" : "audit";
   return (
-    <PlainPage title={t("title")} width="wide">
-      {entries.length === 0 ? (
-        <p>{t("empty")}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b-2 border-line">
-                <th scope="col" className="py-2 pr-4">{t("when")}</th>
-                <th scope="col" className="py-2 pr-4">{t("action")}</th>
-                <th scope="col" className="py-2 pr-4">{t("type")}</th>
-                <th scope="col" className="py-2 pr-4">{t("entity")}</th>
-                <th scope="col" className="py-2 pr-4">{t("user")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id} className="border-b border-line align-top">
-                  <td className="py-2 pr-4 whitespace-nowrap">{format.dateTime(e.timestamp, { dateStyle: "medium", timeStyle: "medium" })}</td>
-                  <td className="py-2 pr-4">{e.action}</td>
-                  <td className="py-2 pr-4">{e.auditType}</td>
-                  <td className="py-2 pr-4">{`${e.entityType} ${e.entityId ?? ""}`}</td>
-                  <td className="py-2 pr-4 break-all">{e.user}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <PlainPage title={t("title")} description={t("description")} width="wide">
+      <AuditViews current={view} />
+      {view === "security" ? <SecurityView user={user} values={values} /> : <AuditView user={user} values={values} />}
     </PlainPage>
+  );
+}
+
+async function AuditView({ user, values }: { user: Principal; values: Record<string, string> }) {
+  const t = await getTranslations("auditArea");
+  const parsed = auditQuerySchema.safeParse(values);
+  if (!parsed.success) {
+    return (
+      <>
+        <Alert variant="error" title={t("filters.invalidTitle")} className="mb-6">
+          {t("filters.invalidBody")}
+        </Alert>
+        <AuditFilters values={values} errors={fieldErrors(parsed.error)} />
+      </>
+    );
+  }
+  const query = parsed.data;
+  const { entries, pager } = await findAuditEntries({ db: await getDb(), user, query });
+  const filtered = Boolean(query.auditType || query.errorsOnly || query.entityType || query.entityId || query.clientId || query.directorId || query.from || query.to);
+  const hrefFor = (page: number) => auditHref({ ...values, page });
+  return (
+    <>
+      <AuditFilters values={values} />
+      <section aria-labelledby="audit-results-title" className="mt-6">
+        <h2 id="audit-results-title" className="sr-only">
+          {t("results")}
+        </h2>
+        {entries.length === 0 ? (
+          pager.totalCount > 0 ? (
+            <p>
+              {t("pagination.beyondEnd", { total: pager.totalCount })} <Link href={hrefFor(1)}>{t("pagination.first")}</Link>
+            </p>
+          ) : (
+            <p className="rounded-md border border-dashed border-line p-6 text-center">{filtered ? t("empty") : t("emptyAll")}</p>
+          )
+        ) : (
+          <AuditEntryList entries={entries} />
+        )}
+        <Pagination pager={pager} hrefFor={hrefFor} label={t("pagination.label")} />
+      </section>
+    </>
+  );
+}
+
+async function SecurityView({ user, values }: { user: Principal; values: Record<string, string> }) {
+  const t = await getTranslations("auditArea");
+  const parsed = securityEventQuerySchema.safeParse(values);
+  const query = parsed.success ? parsed.data : securityEventQuerySchema.parse({});
+  const { events, pager } = await listSecurityEvents({ db: await getDb(), user, query });
+  const hrefFor = (page: number) => auditHref({ view: "security", event: query.event, pageSize: values.pageSize, page });
+  return (
+    <>
+      {parsed.success ? null : (
+        <Alert variant="error" title={t("filters.invalidTitle")} className="mb-6">
+          {t("filters.invalidBody")}
+        </Alert>
+      )}
+      <SecurityEventFilters event={query.event} />
+      {events.length === 0 ? (
+        <p className="rounded-md border border-dashed border-line p-6 text-center">{t("security.empty")}</p>
+      ) : (
+        <SecurityEventList events={events} />
+      )}
+      <Pagination pager={pager} hrefFor={hrefFor} label={t("pagination.label")} />
+    </>
   );
 }

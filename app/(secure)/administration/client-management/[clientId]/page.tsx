@@ -1,80 +1,128 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { ClientDirectorsExportButton } from "@/components/admin/export-buttons";
+import { AuditTrail } from "@/components/admin/client-detail/audit-trail";
+import { ClientForm } from "@/components/admin/client-detail/client-form";
+import { DeleteClientButton } from "@/components/admin/client-detail/delete-client-button";
+import { DirectorsSection } from "@/components/admin/client-detail/directors-section";
+import { UnsavedChangesProvider } from "@/components/admin/client-detail/unsaved-changes";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { Alert } from "@/components/ui/alert";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { getDb } from "@/db";
 import { requirePageUser } from "@/lib/auth/guards";
-import { getClient, parseId } from "@/lib/server/clients/get-client";
+import { countryOptions } from "@/lib/countries";
+import { getClientDetail } from "@/lib/server/clients/get-client-detail";
+import { parseId } from "@/lib/server/clients/get-client";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
+import { getAdminOptions } from "@/lib/server/options/get-admin-options";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("secure.client");
+  const t = await getTranslations("clientDetail");
   return { title: t("metaTitle") };
 }
 
-/** Admin only: one client (integer id; anything else is the 404 screen) and its individuals. */
+/**
+ * Admin only: one client (integer id; anything else is the 404 screen, decided by layout.tsx before
+ * streaming): every field in sections, editable; its individuals with their details, overrides and
+ * deletion; its audit trail. Edits go through the JSON Patch API; the page refreshes after each.
+ */
 export default async function ClientDetailPage({ params }: { params: Promise<{ clientId: string }> }) {
   const user = await requirePageUser("admin.clients.read");
   const id = parseId((await params).clientId);
   if (id === null) notFound();
-  const [t, ts, client] = await Promise.all([getTranslations("secure.client"), getTranslations("statuses"), loadOrNotFound(getClient({ db: await getDb(), user, id }))]);
-  const contact = [client.mainContactFirstName, client.mainContactLastName].filter(Boolean).join(" ");
+  const db = await getDb();
+  const [t, ts, format, detail, options] = await Promise.all([
+    getTranslations("clientDetail"),
+    getTranslations("statuses"),
+    getFormatter(),
+    loadOrNotFound(getClientDetail({ db, user, id })),
+    getAdminOptions({ db, user }),
+  ]);
+  const { client, directors, audit, auditTruncated } = detail;
+  const countries = countryOptions();
+  const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
+
   return (
-    <PlainPage title={client.name} width="wide">
-      <p className="mb-4">
-        <Link href="/administration/client-management">{t("back")}</Link>
-      </p>
-      {client.isDeleted ? (
-        <Alert variant="warning" role="none" className="mb-6">
-          {t("deleted", { reason: client.deleteReason ?? "" })}
-        </Alert>
-      ) : null}
-      <dl className="mb-8 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-        <dt className="font-semibold">{t("reference")}</dt>
-        <dd className="font-mono">{client.reference}</dd>
-        <dt className="font-semibold">{t("status")}</dt>
-        <dd>
-          <StatusBadge kind="client" status={client.status} />
-        </dd>
-        <dt className="font-semibold">{t("tier")}</dt>
-        <dd>{ts(`productTier.${client.productTier}`)}</dd>
-        <dt className="font-semibold">{t("journey")}</dt>
-        <dd>{ts(`journey.${client.journey}`)}</dd>
-        <dt className="font-semibold">{t("mainContact")}</dt>
-        <dd className="break-all">{contact ? `${contact} <${client.mainContactEmail}>` : client.mainContactEmail}</dd>
-      </dl>
-      <section aria-labelledby="individuals-title">
-        <h2 id="individuals-title" className="mb-3 text-xl font-bold">{t("directorsTitle")}</h2>
-        {client.directors.length === 0 ? (
-          <p>{t("noIndividuals")}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse text-left">
-              <thead>
-                <tr className="border-b-2 border-line">
-                  <th scope="col" className="py-2 pr-4">{t("name")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("email")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {client.directors.map((d) => (
-                  <tr key={d.id} className="border-b border-line">
-                    <td className="py-2 pr-4">{d.name}</td>
-                    <td className="py-2 pr-4 break-all">{d.email}</td>
-                    <td className="py-2 pr-4">
-                      <StatusBadge kind="director" status={d.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-    </PlainPage>
+    <UnsavedChangesProvider>
+      <PlainPage
+        title={client.name}
+        width="wide"
+        actions={
+          <>
+            <ClientDirectorsExportButton clientId={client.id} />
+            {!client.isDeleted ? <DeleteClientButton clientId={client.id} clientName={client.name} /> : null}
+          </>
+        }
+      >
+        <p className="mb-4">
+          <Link href="/administration/client-management">{t("back")}</Link>
+        </p>
+        {client.isDeleted ? (
+          <Alert variant="warning" role="none" className="mb-6" title={t("deletedTitle")}>
+            {t("deletedBody", { reason: client.deleteReason ?? "" })}
+          </Alert>
+        ) : null}
+
+        <section aria-label={t("summaryLabel")} className="mb-8">
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_minmax(0,1fr)]">
+            <dt className="font-semibold">{t("summary.reference")}</dt>
+            <dd className="font-mono">{client.reference}</dd>
+            <dt className="font-semibold">{t("summary.status")}</dt>
+            <dd>
+              <StatusBadge kind="client" status={client.status} />
+            </dd>
+            <dt className="font-semibold">{t("summary.tier")}</dt>
+            <dd>{ts(`productTier.${client.productTier}`)}</dd>
+            <dt className="font-semibold">{t("summary.journey")}</dt>
+            <dd>{ts(`journey.${client.journey}`)}</dd>
+            <dt className="font-semibold">{t("summary.individuals")}</dt>
+            <dd>
+              {client.directorCount}
+              {client.statusStats.length ? <span className="text-ink-muted"> ({client.statusStats.map((s) => `${s.label}: ${s.count}`).join(", ")})</span> : null}
+            </dd>
+            <dt className="font-semibold">{t("summary.created")}</dt>
+            <dd className="break-words">{t("byWhom", { when: when(client.createdAt), who: client.createdBy ?? t("notSet") })}</dd>
+            <dt className="font-semibold">{t("summary.updated")}</dt>
+            <dd className="break-words">{t("byWhom", { when: when(client.updatedAt), who: client.updatedBy ?? t("notSet") })}</dd>
+          </dl>
+        </section>
+
+        <nav aria-label={t("sectionsNavLabel")} className="mb-8">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <a href="#client-form-title">{t("form.title")}</a>
+            </li>
+            <li>
+              <a href="#individuals-title">{t("sections.individuals")}</a>
+            </li>
+            <li>
+              <a href="#audit-title">{t("sections.audit")}</a>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="flex flex-col gap-12">
+          <ClientForm client={client} assignees={options.assignees} countries={countries} readOnly={client.isDeleted} />
+
+          <section aria-labelledby="individuals-title" className="min-w-0">
+            <h2 id="individuals-title" tabIndex={-1} className="mb-4 text-2xl font-bold outline-none">
+              {t("sections.individuals")}
+            </h2>
+            <DirectorsSection directors={directors} clientUnitPrice={client.unitPrice} countries={countries} />
+          </section>
+
+          <section aria-labelledby="audit-title" className="min-w-0">
+            <h2 id="audit-title" className="mb-4 text-2xl font-bold">
+              {t("sections.audit")}
+            </h2>
+            {auditTruncated ? <p className="mb-3 text-sm text-ink-muted">{t("audit.truncated", { count: audit.length })}</p> : null}
+            <AuditTrail entries={audit} />
+          </section>
+        </div>
+      </PlainPage>
+    </UnsavedChangesProvider>
   );
 }

@@ -1,0 +1,76 @@
+import { useFormatter, useTranslations } from "next-intl";
+
+/** An audit entry as the page receives it. */
+export interface AuditTrailEntry {
+  id: number;
+  action: string;
+  auditType: string;
+  user: string | null;
+  timestamp: Date;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+function diffRows(oldValue: unknown, newValue: unknown): { key: string; from: unknown; to: unknown }[] {
+  const asRecord = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : v === null || v === undefined ? {} : { value: v });
+  const a = asRecord(oldValue);
+  const b = asRecord(newValue);
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return keys.map((key) => ({ key, from: Object.hasOwn(a, key) ? a[key] : undefined, to: Object.hasOwn(b, key) ? b[key] : undefined }));
+}
+
+/**
+ * An audit trail, newest first: when, what, type, who and a readable old → new of each value.
+ * A list rather than a table, so it reads well at 320 px and in a screen reader.
+ */
+export function AuditTrail({ entries, headingLevel = 3, emptyText }: { entries: readonly AuditTrailEntry[]; headingLevel?: 3 | 4 | 5; emptyText?: string }) {
+  const t = useTranslations("clientDetail.audit");
+  const format = useFormatter();
+  if (!entries.length) return <p>{emptyText ?? t("empty")}</p>;
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <ol className="flex flex-col gap-3" data-testid="audit-trail">
+      {entries.map((e) => {
+        const rows = diffRows(e.oldValue, e.newValue);
+        return (
+          <li key={e.id} className="rounded-md border border-line-soft p-3">
+            <Heading className="font-semibold break-words">{e.action}</Heading>
+            <p className="text-sm text-ink-muted">
+              <time dateTime={new Date(e.timestamp).toISOString()}>{format.dateTime(new Date(e.timestamp), { dateStyle: "medium", timeStyle: "short" })}</time>
+              {" · "}
+              {e.auditType}
+              {" · "}
+              <span className="break-all">{e.user ?? t("none")}</span>
+            </p>
+            {rows.length ? (
+              <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
+                {rows.map((r) => (
+                  <div key={r.key} className="contents">
+                    <dt className="font-mono font-semibold break-all">{r.key}</dt>
+                    <dd className="break-words">
+                      {r.from !== undefined ? (
+                        <>
+                          <span className="sr-only">{`${t("from")} `}</span>
+                          <del className="text-ink-muted">{show(r.from)}</del>
+                          <span aria-hidden="true"> → </span>
+                          <span className="sr-only">{` ${t("to")} `}</span>
+                        </>
+                      ) : null}
+                      <ins className="no-underline">{show(r.to)}</ins>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

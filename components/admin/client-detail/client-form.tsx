@@ -1,0 +1,313 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
+import { clientStatusValues, productTierValues } from "@/db/schema/enums";
+import type { OptionItem } from "@/lib/countries";
+import { diffToOperations } from "@/lib/json-patch";
+import { penceToPounds } from "@/lib/json-patch/fields";
+import { clientFormSchema, clientPatchFieldNames, type ClientFormInput, type ClientFormOutput, type ClientPatchField } from "@/lib/schemas/client-patch";
+import type { ClientDetail } from "@/lib/server/clients/get-client-detail";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, SelectField, TextareaField } from "@/components/ui/field";
+import { useToastMessages } from "@/components/ui/toast";
+import { clientUrl, sendPatch } from "./api";
+import { useUnsavedChanges } from "./unsaved-changes";
+import { useFieldMessage } from "./use-field-message";
+
+export type ClientFormClient = ClientDetail["client"];
+
+function toFormValues(client: ClientFormClient): ClientFormInput {
+  const values: Record<string, unknown> = {};
+  for (const field of clientPatchFieldNames) {
+    const value = client[field];
+    values[field] = typeof value === "boolean" ? value : (value ?? "");
+  }
+  values.unitPrice = penceToPounds(client.unitPrice);
+  return values as ClientFormInput;
+}
+
+function patchableOf(client: ClientFormClient): Record<string, unknown> {
+  return Object.fromEntries(clientPatchFieldNames.map((f) => [f, client[f] ?? null]));
+}
+
+function Fieldset({ legend, children, id }: { legend: string; children: ReactNode; id: string }) {
+  return (
+    <fieldset id={id} className="min-w-0 rounded-lg border border-line-soft p-4 sm:p-5">
+      <legend className="px-1 text-lg font-bold">{legend}</legend>
+      <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+function ReadOnly({ items }: { items: { label: string; value: ReactNode }[] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:col-span-2 sm:grid-cols-[max-content_minmax(0,1fr)]">
+      {items.map((i) => (
+        <div key={i.label} className="contents">
+          <dt className="font-semibold">{i.label}</dt>
+          <dd className="break-words">{i.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Checkbox({ label, hint, disabled, ...rest }: { label: string; hint?: string; disabled?: boolean } & UseFormRegisterReturn) {
+  const hintId = hint ? `${rest.name}-hint` : undefined;
+  return (
+    <div className="flex items-start gap-3 sm:col-span-2">
+      <input type="checkbox" id={`client-${rest.name}`} className="mt-1 size-5 shrink-0 accent-navy-900" disabled={disabled} aria-describedby={hintId} {...rest} />
+      <div>
+        <label htmlFor={`client-${rest.name}`} className="font-semibold">
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className="text-sm text-ink-muted">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Every editable field of a client, in sections, as one form: react-hook-form with the zod schema the
+ * server also applies; on save it sends JSON Patch operations for the changed fields only. Registers
+ * with the unsaved-changes prompt.
+ */
+export function ClientForm({ client, assignees, countries, readOnly = false }: { client: ClientFormClient; assignees: OptionItem[]; countries: OptionItem[]; readOnly?: boolean }) {
+  const t = useTranslations("clientDetail");
+  const ts = useTranslations("statuses");
+  const format = useFormatter();
+  const router = useRouter();
+  const toastMessage = useToastMessages();
+  const message = useFieldMessage();
+  const [problem, setProblem] = useState(false);
+  const problemRef = useRef<HTMLDivElement>(null);
+  const defaults = useMemo(() => toFormValues(client), [client]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<ClientFormInput, unknown, ClientFormOutput>({ resolver: zodResolver(clientFormSchema), defaultValues: defaults, shouldFocusError: true });
+
+  // New data from the server (after a save and router.refresh()): start from it.
+  const version = new Date(client.updatedAt).getTime();
+  const shownVersion = useRef(version);
+  useEffect(() => {
+    if (shownVersion.current === version) return;
+    shownVersion.current = version;
+    reset(defaults);
+  }, [version, defaults, reset]);
+
+  // Marks the form as interactive once hydrated (end-to-end tests wait for it).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formRef.current?.setAttribute("data-ready", "true");
+  }, []);
+
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
+
+  const money = (pence: number | null) => (pence === null ? t("notSet") : format.number(pence / 100, { style: "currency", currency: "GBP" }));
+  const date = (d: Date | string | null) => (d ? format.dateTime(new Date(d), { dateStyle: "medium", timeStyle: "short" }) : t("notSet"));
+
+  const submit = useCallback(
+    async (values: ClientFormOutput): Promise<boolean> => {
+      setProblem(false);
+      const operations = diffToOperations(patchableOf(client), values, clientPatchFieldNames);
+      if (!operations.length) {
+        reset(getValues());
+        return true;
+      }
+      const result = await sendPatch(clientUrl(client.id), operations);
+      if (result.ok) {
+        toastMessage.success("formSubmitted");
+        reset(getValues());
+        router.refresh();
+        return true;
+      }
+      let first = true;
+      for (const [field, keys] of Object.entries(result.fields)) {
+        if ((clientPatchFieldNames as string[]).includes(field)) {
+          setError(field as ClientPatchField, { type: "server", message: keys[0] }, { shouldFocus: first });
+          first = false;
+        }
+      }
+      if (!first) setProblem(true);
+      toastMessage.error("formSubmitFailed");
+      return false;
+    },
+    [client, getValues, reset, router, setError, toastMessage],
+  );
+
+  const save = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        void handleSubmit(
+          async (values) => resolve(await submit(values)),
+          () => {
+            setProblem(true);
+            resolve(false);
+          },
+        )();
+      }),
+    [handleSubmit, submit],
+  );
+  useUnsavedChanges(`client-${client.id}`, { isDirty, save, discard: () => reset(defaults) });
+
+  const err = (field: ClientPatchField) => message(errors[field]?.message);
+  const text = (field: ClientPatchField, label: string, extra: Record<string, unknown> = {}) => (
+    <Field label={label} error={err(field)} {...extra} {...register(field)} />
+  );
+  const owners = client.owner && !assignees.some((a) => a.value === client.owner) ? [...assignees, { value: client.owner, label: client.owner }] : assignees;
+  const byCard = client.journey === "PayByCard";
+
+  return (
+    <form
+      noValidate
+      ref={formRef}
+      aria-labelledby="client-form-title"
+      onSubmit={handleSubmit(submit, () => setProblem(true))}
+      className="flex flex-col gap-6"
+    >
+      <h2 id="client-form-title" className="text-2xl font-bold">
+        {t("form.title")}
+      </h2>
+      {problem ? (
+        <div ref={problemRef} tabIndex={-1} className="outline-none">
+          <Alert variant="error">{t("form.fixErrors")}</Alert>
+        </div>
+      ) : null}
+
+      <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
+        <legend className="sr-only">{t("form.title")}</legend>
+        <Fieldset id="section-company" legend={t("sections.company")}>
+          {text("name", t("fields.name"), { autoComplete: "organization" })}
+          {text("companyId", t("fields.companyId"), { optional: true })}
+          <SelectField label={t("fields.productTier")} error={err("productTier")} {...register("productTier")}>
+            {productTierValues.map((v) => (
+              <option key={v} value={v}>
+                {ts(`productTier.${v}`)}
+              </option>
+            ))}
+          </SelectField>
+          <ReadOnly
+            items={[
+              { label: t("fields.reference"), value: <span className="font-mono">{client.reference}</span> },
+              { label: t("fields.journey"), value: ts(`journey.${client.journey}`) },
+              { label: t("fields.customerCode"), value: client.customerCode ?? t("notSet") },
+            ]}
+          />
+        </Fieldset>
+
+        <Fieldset id="section-main-contact" legend={t("sections.mainContact")}>
+          {text("mainContactFirstName", t("fields.firstName"), { optional: true })}
+          {text("mainContactLastName", t("fields.lastName"), { optional: true })}
+          {text("mainContactEmail", t("fields.email"), { type: "email", hint: t("fields.mainContactEmailHint"), className: "sm:col-span-2" })}
+          {text("mainContactTelephone", t("fields.telephone"), { type: "tel", optional: true })}
+        </Fieldset>
+
+        <Fieldset id="section-accounts-payable" legend={t("sections.accountsPayable")}>
+          {text("accountPayableContactFirstName", t("fields.firstName"), { optional: true })}
+          {text("accountPayableContactLastName", t("fields.lastName"), { optional: true })}
+          {text("accountPayableContactEmail", t("fields.email"), { type: "email", optional: true })}
+          {text("accountPayableContactTelephone", t("fields.telephone"), { type: "tel", optional: true })}
+        </Fieldset>
+
+        <Fieldset id="section-billing" legend={t("sections.billing")}>
+          {text("billingEntityName", t("fields.billingEntityName"), { optional: true, className: "sm:col-span-2" })}
+          {text("billingAddressLine1", t("fields.billingAddressLine1"), { optional: true })}
+          {text("billingAddressLine2", t("fields.billingAddressLine2"), { optional: true })}
+          {text("billingAddressCity", t("fields.billingAddressCity"), { optional: true })}
+          {text("billingAddressState", t("fields.billingAddressState"), { optional: true })}
+          {text("billingAddressPostCode", t("fields.billingAddressPostCode"), { optional: true })}
+          <SelectField label={t("fields.billingAddressCountry")} optional error={err("billingAddressCountry")} {...register("billingAddressCountry")}>
+            <option value="">{t("notSet")}</option>
+            {countries.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </SelectField>
+          {text("vatNumber", t("fields.vatNumber"), { optional: true })}
+          {text("purchaseOrderInfo", t("fields.purchaseOrderInfo"), { optional: true })}
+          <Checkbox label={t("fields.vatExempt")} {...register("vatExempt")} />
+        </Fieldset>
+
+        <Fieldset id="section-pricing" legend={t("sections.pricing")}>
+          {text("unitPrice", t("fields.unitPrice"), { inputMode: "decimal", hint: t("fields.unitPriceHint") })}
+          <ReadOnly
+            items={[
+              { label: t("fields.standardUnitPrice"), value: money(client.standardUnitPrice) },
+              { label: t("fields.fullPrice"), value: money(client.fullPrice) },
+              { label: t("fields.standardFullPrice"), value: money(client.standardFullPrice) },
+            ]}
+          />
+        </Fieldset>
+
+        <Fieldset id="section-status-owner" legend={t("sections.statusOwner")}>
+          <SelectField label={t("fields.status")} error={err("status")} {...register("status")}>
+            {clientStatusValues.map((v) => (
+              <option key={v} value={v}>
+                {ts(`client.${v}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={t("fields.owner")} error={err("owner")} {...register("owner")}>
+            <option value="">{t("fields.ownerNone")}</option>
+            {owners.map((a) => (
+              <option key={a.value} value={a.value}>
+                {a.label}
+              </option>
+            ))}
+          </SelectField>
+        </Fieldset>
+
+        <Fieldset id="section-integrations" legend={t("sections.integrations")}>
+          {text("sageId", t("fields.sageId"), { optional: true })}
+          {text("sageInvoiceNumber", t("fields.sageInvoiceNumber"), { optional: true })}
+          {text("kantataReference", t("fields.kantataReference"), { optional: true })}
+          <Checkbox label={t("fields.inKantata")} {...register("inKantata")} />
+          <Checkbox label={t("fields.paid")} hint={byCard ? t("fields.paidHintCard") : undefined} disabled={byCard} {...register("paid")} />
+          <ReadOnly
+            items={[
+              { label: t("fields.paidAt"), value: date(client.paidAt) },
+              { label: t("fields.paymentSessionId"), value: client.paymentSessionId ? <span className="font-mono break-all">{client.paymentSessionId}</span> : t("notSet") },
+              { label: t("fields.reminders"), value: String(client.reminderCount) },
+              { label: t("fields.lastReminderDate"), value: date(client.lastReminderDate) },
+            ]}
+          />
+        </Fieldset>
+
+        <Fieldset id="section-notes" legend={t("sections.notes")}>
+          <TextareaField label={t("fields.notes")} hint={t("fields.notesHint")} optional rows={5} className="sm:col-span-2" error={err("notes")} {...register("notes")} />
+        </Fieldset>
+      </fieldset>
+
+      {readOnly ? null : (
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-line-soft bg-white/95 px-4 py-3 sm:mx-0 sm:flex-row sm:items-center sm:px-0">
+          <Button type="submit" loading={isSubmitting} loadingLabel={t("form.saving")}>
+            {t("form.save")}
+          </Button>
+          <Button type="button" variant="secondary" disabled={!isDirty || isSubmitting} onClick={() => reset(defaults)}>
+            {t("form.discard")}
+          </Button>
+          <p aria-live="polite" className="text-sm font-semibold text-ink-muted">
+            {isDirty ? t("form.dirty") : ""}
+          </p>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,315 @@
+"use client";
+
+import { useRef, useState, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
+import type { OptionItem } from "@/lib/countries";
+import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detail";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ExternalLink } from "@/components/ui/external-link";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { useToastMessages } from "@/components/ui/toast";
+import { sendDelete } from "./api";
+import { AuditTrail } from "./audit-trail";
+import { DeleteDialog } from "./delete-dialog";
+import { DirectorForm } from "./director-form";
+import { PriceOverrideDialog, StatusOverrideDialog } from "./override-dialogs";
+
+/** The heading of the individuals section (focus goes there after a deletion removes the row). */
+export const INDIVIDUALS_HEADING_ID = "individuals-title";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="min-w-0">
+      <h4 className="mb-2 text-lg font-bold">{title}</h4>
+      {children}
+    </section>
+  );
+}
+
+function Pairs({ items }: { items: { label: string; value: ReactNode }[] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_minmax(0,1fr)]">
+      {items.map((i) => (
+        <div key={i.label} className="contents">
+          <dt className="font-semibold">{i.label}</dt>
+          <dd className="break-words">{i.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Horizontal scrolling for a table that may not fit at 320 px, reachable by keyboard. */
+function Scroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Everything about one director: details (editable), overrides, address history, former names,
+ * checks, media, files, statement-of-verification data and audit trail, with the actions.
+ */
+export function DirectorPanel({
+  director,
+  clientUnitPrice,
+  countries,
+  countryName,
+}: {
+  director: ClientDetailDirector;
+  clientUnitPrice: number | null;
+  countries: OptionItem[];
+  countryName: (code: string | null) => string | null;
+}) {
+  const t = useTranslations("clientDetail.director");
+  const tc = useTranslations("clientDetail");
+  const ts = useTranslations("statuses.director");
+  const format = useFormatter();
+  const router = useRouter();
+  const toastMessage = useToastMessages();
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<"status" | "price" | "delete" | null>(null);
+  const deleted = useRef(false);
+
+  const notSet = tc("notSet");
+  const money = (pence: number | null) => (pence === null ? notSet : format.number(pence / 100, { style: "currency", currency: "GBP" }));
+  const day = (d: string | null) => (d ? format.dateTime(new Date(`${d}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : notSet);
+  const when = (d: Date | string | null) => (d ? format.dateTime(new Date(d), { dateStyle: "medium", timeStyle: "short" }) : notSet);
+  const base = `/api/admin/director-verification/directors/${director.id}`;
+  const address = [director.addressLine1, director.addressLine2, director.addressLine3, director.city, director.state, director.postcode, countryName(director.country)].filter(Boolean).join(", ");
+
+  async function confirmDelete(reason: string) {
+    const result = await sendDelete(`/api/admin/director/${director.id}/delete`, reason);
+    if (!result.ok) {
+      toastMessage.error("directorDeleteFailed");
+      return false;
+    }
+    toastMessage.success("directorDeleted");
+    deleted.current = true;
+    router.refresh();
+    return true;
+  }
+
+  return (
+    <div className="flex flex-col gap-6 py-2">
+      {director.isDeleted ? (
+        <Alert variant="warning" role="none">
+          {tc("directorDeletedBody", { reason: director.deleteReason ?? "" })}
+        </Alert>
+      ) : null}
+
+      <Section title={t("details")}>
+        {editing ? (
+          <DirectorForm director={director} countries={countries} onDone={() => setEditing(false)} />
+        ) : (
+          <div className="flex flex-col gap-3">
+            <Pairs
+              items={[
+                { label: t("fields.name"), value: director.name },
+                { label: t("fields.firstName"), value: director.firstName ?? notSet },
+                { label: t("fields.lastName"), value: director.lastName ?? notSet },
+                { label: t("fields.email"), value: <span className="break-all">{director.email}</span> },
+                { label: t("fields.reference"), value: <span className="font-mono">{director.reference}</span> },
+                { label: t("address"), value: address || notSet },
+                { label: t("fields.currentAddressStartDate"), value: day(director.currentAddressStartDate) },
+                { label: t("fields.idvNumber"), value: director.idvNumber ?? notSet },
+                { label: t("fields.companiesHouseCode"), value: director.companiesHouseCode ? <span className="font-mono">{director.companiesHouseCode}</span> : notSet },
+                { label: t("fields.dateToCompaniesHouse"), value: day(director.dateToCompaniesHouse) },
+                { label: t("fields.verificationCompletedAt"), value: when(director.verificationCompletedAt) },
+                { label: t("fields.yotiLinkClicked"), value: director.yotiLinkClicked ? tc("yes") : tc("no") },
+                { label: t("fields.sessionExpiry"), value: when(director.sessionExpiry) },
+                { label: t("fields.reminders"), value: String(director.reminderCount + director.idvReminderCount) },
+                { label: t("fields.created"), value: tc("byWhom", { when: when(director.createdAt), who: director.createdBy ?? notSet }) },
+                { label: t("fields.updated"), value: tc("byWhom", { when: when(director.updatedAt), who: director.updatedBy ?? notSet }) },
+              ]}
+            />
+            {!director.isDeleted ? (
+              <div>
+                <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                  {t("edit")}
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        )}
+      </Section>
+
+      <Section title={t("fields.status")}>
+        <Pairs
+          items={[
+            { label: t("fields.status"), value: <StatusBadge kind="director" status={director.status} /> },
+            ...(director.statusOverride
+              ? [
+                  { label: t("fields.statusOriginal"), value: director.statusOriginal ? ts(director.statusOriginal) : notSet },
+                  { label: t("fields.statusOverrideReason"), value: director.statusOverrideReason ?? notSet },
+                ]
+              : []),
+            { label: t("fields.price"), value: director.priceOverride !== null ? money(director.priceOverride) : tc("director.fields.clientPrice", { amount: money(clientUnitPrice) }) },
+            ...(director.priceOverride !== null ? [{ label: t("fields.priceOverrideReason"), value: director.priceOverrideReason ?? notSet }] : []),
+          ]}
+        />
+      </Section>
+
+      <Section title={t("addressHistory")}>
+        {director.directorAddresses.length ? (
+          <Scroll label={t("addressHistory")}>
+            <table className="w-full border-collapse text-left text-sm">
+              <thead>
+                <tr className="border-b-2 border-line">
+                  <th scope="col" className="py-1 pr-3">{t("address")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("from")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("to")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {director.directorAddresses.map((a) => (
+                  <tr key={a.id} className="border-b border-line-soft align-top">
+                    <td className="py-1 pr-3">{[a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state, a.postcode, countryName(a.country)].filter(Boolean).join(", ")}</td>
+                    <td className="py-1 pr-3 whitespace-nowrap">{day(a.startDate)}</td>
+                    <td className="py-1 pr-3 whitespace-nowrap">{a.endDate ? day(a.endDate) : t("current")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+        ) : (
+          <p>{t("noAddresses")}</p>
+        )}
+      </Section>
+
+      <Section title={t("formerNames")}>
+        {director.formerNames.length ? (
+          <ul className="list-disc pl-6">
+            {director.formerNames.map((n, i) => (
+              <li key={`${i}-${n}`}>{n}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t("noFormerNames")}</p>
+        )}
+      </Section>
+
+      <Section title={t("checks")}>
+        {director.directorChecks.length ? (
+          <Scroll label={t("checks")}>
+            <table className="w-full border-collapse text-left text-sm">
+              <thead>
+                <tr className="border-b-2 border-line">
+                  <th scope="col" className="py-1 pr-3">{t("checkType")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("checkState")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("checkResult")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("checkDate")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("checkId")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {director.directorChecks.map((c) => (
+                  <tr key={c.id} className="border-b border-line-soft align-top">
+                    <td className="py-1 pr-3">{c.type ?? notSet}</td>
+                    <td className="py-1 pr-3">{c.state ?? notSet}</td>
+                    <td className="py-1 pr-3">{c.recommendation ?? notSet}</td>
+                    <td className="py-1 pr-3 whitespace-nowrap">{when(c.created)}</td>
+                    <td className="py-1 pr-3 font-mono text-xs break-all">{c.yotiCheckId}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroll>
+        ) : (
+          <p>{t("noChecks")}</p>
+        )}
+      </Section>
+
+      <Section title={t("media")}>
+        {director.directorMedias.length ? (
+          <ul className="list-disc pl-6">
+            {director.directorMedias.map((m) => (
+              <li key={m.id}>
+                <ExternalLink href={`${base}/yoti-media/${m.id}`}>{t("openMedia", { type: m.type ?? "", id: m.yotiMediaId.slice(0, 8) })}</ExternalLink>
+                <span className="text-sm text-ink-muted"> · {when(m.created)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t("noMedia")}</p>
+        )}
+      </Section>
+
+      <Section title={t("files")}>
+        {director.directorFiles.length ? (
+          <ul className="list-disc pl-6">
+            {director.directorFiles.map((f) => (
+              <li key={f.id}>
+                <a href={`${base}/file/${f.id}`} download>
+                  {t("download", { name: f.fileName })}
+                </a>
+                <span className="text-sm text-ink-muted">
+                  {" · "}
+                  {t(`fileTypes.${f.fileType}`)} · {format.number(f.sizeBytes / 1024, { maximumFractionDigits: 0 })} KB · {when(f.createdAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t("noFiles")}</p>
+        )}
+      </Section>
+
+      <Section title={t("sov")}>
+        <Pairs
+          items={[
+            { label: t("sovName"), value: director.sov.name },
+            { label: t("sovDateVerified"), value: director.sov.dateVerified ? day(director.sov.dateVerified) : t("sovNotVerified") },
+            ...director.sov.documents.flatMap((d, i) => [
+              { label: `${t("sovDocument")}${director.sov.documents.length > 1 ? ` ${i + 1}` : ""}`, value: d.type ?? notSet },
+              { label: `${t("sovDocumentReference")}${director.sov.documents.length > 1 ? ` ${i + 1}` : ""}`, value: d.reference ?? notSet },
+              { label: `${t("sovDocumentExpiry")}${director.sov.documents.length > 1 ? ` ${i + 1}` : ""}`, value: d.expiry ?? notSet },
+              { label: `${t("sovDocumentCountry")}${director.sov.documents.length > 1 ? ` ${i + 1}` : ""}`, value: d.issuingCountry ?? notSet },
+            ]),
+            { label: t("sovChecks"), value: director.sov.checks.length ? director.sov.checks.map((c) => `${c.type ?? "?"}: ${c.recommendation ?? c.state ?? "?"}`).join("; ") : t("noChecks") },
+            { label: t("sovAcsp"), value: director.sov.acspName },
+          ]}
+        />
+        <p className="mt-2">
+          <ExternalLink href={`${base}/sov-info`}>{t("sovJson")}</ExternalLink>
+        </p>
+      </Section>
+
+      <Section title={t("audit")}>
+        <AuditTrail entries={director.audit} headingLevel={5} />
+      </Section>
+
+      {!director.isDeleted ? (
+        <section aria-label={t("actions")} className="flex flex-wrap gap-3 border-t border-line-soft pt-4">
+          <Button variant="secondary" size="sm" onClick={() => setDialog("status")}>
+            {t("overrideStatus")}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setDialog("price")}>
+            {t("overridePrice")}
+          </Button>
+          <Button variant="danger" size="sm" onClick={() => setDialog("delete")}>
+            {t("delete")}
+          </Button>
+        </section>
+      ) : null}
+
+      <StatusOverrideDialog director={director} open={dialog === "status"} onClose={() => setDialog(null)} />
+      <PriceOverrideDialog director={director} open={dialog === "price"} onClose={() => setDialog(null)} />
+      <DeleteDialog
+        open={dialog === "delete"}
+        onClose={() => setDialog(null)}
+        title={tc("deleteDirector.title", { name: director.name })}
+        description={tc("deleteDirector.description")}
+        reasonLabel={tc("deleteDirector.reason")}
+        submitLabel={tc("deleteDirector.submit")}
+        cancelLabel={tc("deleteDirector.cancel")}
+        onConfirm={confirmDelete}
+        returnFocusTo={() => (deleted.current ? document.getElementById(INDIVIDUALS_HEADING_ID) : null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { Skeleton } from "@/components/ui/skeleton";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { cn } from "@/components/ui/cn";
+import type { SortDirection, SortKey, TableViewMode } from "@/lib/schemas/client-search-params";
+import type { ClientSearchRow, IndividualSearchRow } from "@/lib/server/clients/search-clients";
+import { PendingRows } from "./pending-rows";
+import { SortableHeader } from "./sortable-header";
+
+type Row = ClientSearchRow & Partial<IndividualSearchRow>;
+
+interface Column {
+  key: SortKey;
+  /** Key under clientSearch.columns. */
+  label: string;
+  numeric?: boolean;
+  cell: (row: Row) => ReactNode;
+}
+
+const cellClass = "px-3 py-2 align-top";
+
+/** The columns of each view. Every column sorts (its key is one of the allowed sort keys). */
+function useColumns(view: TableViewMode): Column[] {
+  const t = useTranslations("clientSearch.table");
+  const ts = useTranslations("statuses");
+  const format = useFormatter();
+  const none = <span className="text-ink-muted">{t("none")}</span>;
+  const text = (v: string | null | undefined) => (v ? v : none);
+  const money = (pence: number | null | undefined) => (pence === null || pence === undefined ? none : format.number(pence / 100, { style: "currency", currency: "GBP" }));
+  const day = (d: Date) => <time dateTime={d.toISOString()}>{format.dateTime(d, { dateStyle: "medium" })}</time>;
+  const clientLink = (row: Row, label: ReactNode) => (
+    <>
+      <Link href={`/administration/client-management/${row.id}`} className="font-semibold">
+        {label}
+      </Link>
+      {row.isDeleted ? <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-900">{t("deleted")}</span> : null}
+    </>
+  );
+
+  const client: Column[] = [
+    { key: "name", label: "name", cell: (r) => clientLink(r, r.name) },
+    { key: "reference", label: "reference", cell: (r) => <span className="font-mono">{r.reference}</span> },
+    { key: "companyId", label: "companyId", cell: (r) => text(r.companyId) },
+    { key: "sageId", label: "sageId", cell: (r) => text(r.sageId) },
+    { key: "mainContactEmail", label: "mainContactEmail", cell: (r) => r.mainContactEmail },
+    { key: "status", label: "status", cell: (r) => <StatusBadge kind="client" status={r.status} /> },
+    { key: "productTier", label: "productTier", cell: (r) => ts(`productTier.${r.productTier}`) },
+    { key: "owner", label: "owner", cell: (r) => text(r.owner) },
+    { key: "directorCount", label: "directorCount", numeric: true, cell: (r) => format.number(r.directorCount) },
+    { key: "unitPrice", label: "unitPrice", numeric: true, cell: (r) => money(r.unitPrice) },
+    { key: "fullPrice", label: "fullPrice", numeric: true, cell: (r) => money(r.fullPrice) },
+    { key: "kantataReference", label: "kantataReference", cell: (r) => text(r.kantataReference) },
+    { key: "inKantata", label: "inKantata", cell: (r) => t(r.inKantata ? "yes" : "no") },
+    { key: "createdAt", label: "createdAt", cell: (r) => day(r.createdAt) },
+    { key: "updatedAt", label: "updatedAt", cell: (r) => day(r.updatedAt) },
+  ];
+  if (view === "client") return client;
+
+  const individualLink = (r: Row) => (
+    <>
+      <Link href={`/administration/client-management/${r.id}`} className="font-semibold">
+        {r.directorName}
+      </Link>
+      {r.directorIsDeleted ? <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-900">{t("deleted")}</span> : null}
+    </>
+  );
+  return [
+    { key: "directorName", label: "directorName", cell: individualLink },
+    { key: "directorEmail", label: "directorEmail", cell: (r) => r.directorEmail },
+    { key: "directorReference", label: "directorReference", cell: (r) => <span className="font-mono">{r.directorReference}</span> },
+    { key: "directorStatus", label: "directorStatus", cell: (r) => <StatusBadge kind="director" status={r.directorStatus!} /> },
+    { key: "priceOverride", label: "priceOverride", numeric: true, cell: (r) => money(r.priceOverride) },
+    { key: "idvNumber", label: "idvNumber", cell: (r) => text(r.idvNumber) },
+    { key: "name", label: "client", cell: (r) => clientLink(r, r.name) },
+    { key: "reference", label: "clientReference", cell: (r) => <span className="font-mono">{r.reference}</span> },
+    { key: "status", label: "clientStatus", cell: (r) => <StatusBadge kind="client" status={r.status} /> },
+    { key: "productTier", label: "productTier", cell: (r) => ts(`productTier.${r.productTier}`) },
+    { key: "owner", label: "owner", cell: (r) => text(r.owner) },
+    { key: "createdAt", label: "clientCreatedAt", cell: (r) => day(r.createdAt) },
+  ];
+}
+
+function SkeletonRows({ columns, rows }: { columns: number; rows: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, i) => (
+        <tr key={i} className="border-b border-line-soft">
+          {Array.from({ length: columns }, (_, j) => (
+            <td key={j} className={cellClass}>
+              <Skeleton className={j === 0 ? "w-40" : "w-20"} />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}
+
+export interface ResultsTableProps {
+  view: TableViewMode;
+  rows: Row[];
+  sortBy: SortKey;
+  sortDirection: SortDirection;
+  /** Visible caption text: what the table lists and how it is sorted. */
+  captionId: string;
+}
+
+/** The results: one row per client or per individual; every header sorts. Scrolls sideways on narrow screens. */
+export function ResultsTable({ view, rows, sortBy, sortDirection, captionId }: ResultsTableProps) {
+  const t = useTranslations("clientSearch.table");
+  const columns = useColumns(view);
+  const sortLabel = columns.find((c) => c.key === sortBy)?.label ?? "createdAt";
+  return (
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative overflow-x-auto rounded-md border border-line-soft">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption id={captionId} className="sr-only">
+          {t("caption", { view, column: t(`columns.${sortLabel}` as never), direction: sortDirection })}
+        </caption>
+        <thead className="border-b-2 border-line bg-navy-50">
+          <tr>
+            {columns.map((c) => (
+              <SortableHeader key={`${c.key}-${c.label}`} sortKey={c.key} className={c.numeric ? "text-right" : undefined}>
+                {t(`columns.${c.label}` as never)}
+              </SortableHeader>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <PendingRows skeleton={<SkeletonRows columns={columns.length} rows={Math.min(Math.max(rows.length, 3), 10)} />}>
+            {rows.map((row) => (
+              <tr key={row.tableRowId} className="border-b border-line-soft hover:bg-navy-50">
+                {columns.map((c) => (
+                  <td key={`${c.key}-${c.label}`} className={cn(cellClass, c.numeric && "text-right tabular-nums", "whitespace-nowrap")}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </PendingRows>
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "directors_live_status_client_id_idx" ON "directors" USING btree ("status","client_id") WHERE "directors"."is_deleted" = false;

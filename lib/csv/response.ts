@@ -1,0 +1,16 @@
+/**
+ * An HTTP response for a CSV download: UTF-8, an attachment with the given file name (reduced to
+ * safe characters), never cached, never sniffed. The body may be a stream.
+ */
+export function csvResponse({ filename, stream }: { filename: string; stream: ReadableStream<Uint8Array> | string }): Response {
+  const safe = filename.replace(/[^A-Za-z0-9._-]/g, "_") || "export.csv";
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${safe}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import "server-only";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db";
+import { auditEntries, directorAddresses, directorChecks, directorFiles, directorMedia, type AuditEntry } from "@/db/schema";
+import { can } from "@/lib/auth/permissions";
+import type { Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/server/app-error";
+import { buildSovInfo } from "@/lib/server/directors/get-sov-info";
+import { directorFileColumns } from "@/lib/server/directors/get-director";
+import { getClient } from "./get-client";
+
+/** Audit entries loaded with the client page (the client's and its directors', newest first). */
+export const CLIENT_PAGE_AUDIT_LIMIT = 500;
+
+function groupBy<T extends { directorId: number }>(rows: readonly T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.directorId);
+    if (list) list.push(row);
+    else map.set(row.directorId, [row]);
+  }
+  return map;
+}
+
+/**
+ * Everything the admin client page shows, for staff: the client (getClient) and, per director, its
+ * address history, checks, media (without content), files, statement-of-verification data and
+ * audit trail; and the client's audit trail. A handful of queries whatever the number of directors.
+ */
+export async function getClientDetail({ db, user, id }: { db: Db; user: Principal; id: number }) {
+  if (!can(user.type, "admin.audit.read")) throw new AppError("forbidden");
+  const client = await getClient({ db, user, id });
+  const ids = client.directors.map((d) => d.id);
+  const none = Promise.resolve([] as never[]);
+  const [checks, media, addresses, files, audit] = await Promise.all([
+    ids.length ? db.select().from(directorChecks).where(inArray(directorChecks.directorId, ids)).orderBy(asc(directorChecks.created), asc(directorChecks.id)) : none,
+    ids.length ? db.select().from(directorMedia).where(inArray(directorMedia.directorId, ids)).orderBy(asc(directorMedia.created), asc(directorMedia.id)) : none,
+    ids.length
+      ? db.select().from(directorAddresses).where(inArray(directorAddresses.directorId, ids)).orderBy(desc(directorAddresses.startDate), desc(directorAddresses.id))
+      : none,
+    ids.length
+      ? db
+          .select(directorFileColumnsSelect)
+          .from(directorFiles)
+          .where(and(inArray(directorFiles.directorId, ids), eq(directorFiles.isDeleted, false)))
+          .orderBy(asc(directorFiles.createdAt), asc(directorFiles.id))
+      : none,
+    db.select().from(auditEntries).where(eq(auditEntries.clientId, id)).orderBy(desc(auditEntries.timestamp), desc(auditEntries.id)).limit(CLIENT_PAGE_AUDIT_LIMIT),
+  ]);
+  const checksBy = groupBy(checks);
+  const mediaBy = groupBy(media);
+  const addressesBy = groupBy(addresses);
+  const filesBy = groupBy(files);
+  const auditBy = new Map<number, AuditEntry[]>();
+  for (const entry of audit) {
+    if (entry.directorId === null) continue;
+    const list = auditBy.get(entry.directorId);
+    if (list) list.push(entry);
+    else auditBy.set(entry.directorId, [entry]);
+  }
+
+  const directors = client.directors.map((d) => {
+    const directorMedias = mediaBy.get(d.id) ?? [];
+    const directorChecksOf = checksBy.get(d.id) ?? [];
+    return {
+      ...d,
+      directorChecks: directorChecksOf,
+      directorMedias: directorMedias.map(({ jsonContent: _content, ...m }) => m),
+      directorAddresses: addressesBy.get(d.id) ?? [],
+      directorFiles: filesBy.get(d.id) ?? [],
+      sov: buildSovInfo(d, directorChecksOf, directorMedias),
+      audit: auditBy.get(d.id) ?? [],
+    };
+  });
+  return { client: { ...client, directors: undefined }, directors, audit, auditTruncated: audit.length >= CLIENT_PAGE_AUDIT_LIMIT };
+}
+
+const directorFileColumnsSelect = {
+  id: directorFiles.id,
+  directorId: directorFiles.directorId,
+  fileName: directorFiles.fileName,
+  fileType: directorFiles.fileType,
+  contentType: directorFiles.contentType,
+  sizeBytes: directorFiles.sizeBytes,
+  sha256: directorFiles.sha256,
+  createdAt: directorFiles.createdAt,
+  createdBy: directorFiles.createdBy,
+} satisfies Record<keyof typeof directorFileColumns, unknown>;
+
+export type ClientDetail = Awaited<ReturnType<typeof getClientDetail>>;
+export type ClientDetailDirector = ClientDetail["directors"][number];

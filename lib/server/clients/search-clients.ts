@@ -1,0 +1,420 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { rowsOf, type Db } from "@/db/client";
+import {
+  clients,
+  clientStatusValues,
+  directors,
+  directorStatusValues,
+  type ClientStatus,
+  type DirectorStatus,
+  type Journey,
+  type ProductTier,
+} from "@/db/schema";
+import { can } from "@/lib/auth/permissions";
+import type { Principal } from "@/lib/auth/principal";
+import { translator } from "@/lib/i18n/translator";
+import type { SortKey } from "@/lib/schemas/client-search-params";
+import type { ClientSearchRequest } from "@/lib/schemas/client-search";
+import { AppError } from "@/lib/server/app-error";
+import { searchPager, type SearchPager } from "./search-pager";
+
+/*
+ * The admin client search (spec §3 "Client search request" / "Search response"): the status counts
+ * and the page's rows come back as JSON, from one SQL statement for a global search or two that run
+ * side by side otherwise. How it stays fast at 10,000 clients / 100,000 directors (DESIGN.md §8;
+ * measured by `npm run bench`):
+ * - Text matches are `ILIKE '%term%'` with `%`, `_` and `\` escaped. A global search is a UNION ALL
+ *   of one-column matches so that each can use its trigram index (an OR of several ILIKEs is
+ *   estimated as one large match and read by a sequential scan).
+ * - The set of matches of a global search is computed once (a CTE that the counts and the page share).
+ *   sage_id and company_id are matched with one strpos over both (no trigram index on them).
+ * - Counts come from one grouped query (the total is their sum, or the count of the status tab).
+ * - The page is found on ids and sort keys only; the row JSON and the director count are built for
+ *   the rows of the page alone.
+ * - Individual view sorted by a client column orders the clients first and joins their directors
+ *   lazily (nested loop + incremental sort), so a page costs a few index probes instead of a sort
+ *   of 100,000 joined rows.
+ * - Individual view without client filters counts the directors alone and subtracts those of
+ *   deleted clients (a scan of one table instead of a join of two).
+ * - `is_deleted = false` is written as a literal so that partial indexes stay usable.
+ * Estimated costs stay far below PostgreSQL's JIT threshold (JIT compilation would add 10–300 ms).
+ */
+
+const c = alias(clients, "c");
+const d = alias(directors, "d");
+/** Directors counted for a client's director count. */
+const x = alias(directors, "x");
+
+const UK = "Europe/London";
+
+export interface ClientSearchRow {
+  /** `c-<client id>` in client view, `d-<director id>` in individual view. */
+  tableRowId: string;
+  id: number;
+  name: string;
+  reference: string;
+  sageId: string | null;
+  companyId: string | null;
+  mainContactEmail: string;
+  productTier: ProductTier;
+  status: ClientStatus;
+  journey: Journey;
+  owner: string | null;
+  /** Pence. */
+  unitPrice: number | null;
+  /** Pence. */
+  fullPrice: number | null;
+  /** Directors of the client that are not deleted. */
+  directorCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  inKantata: boolean;
+  kantataReference: string | null;
+  isDeleted: boolean;
+}
+
+export interface IndividualSearchRow extends ClientSearchRow {
+  directorId: number;
+  directorName: string;
+  directorEmail: string;
+  directorReference: string;
+  directorStatus: DirectorStatus;
+  /** Pence. */
+  priceOverride: number | null;
+  idvNumber: string | null;
+  directorIsDeleted: boolean;
+}
+
+export interface StatusStat {
+  value: string;
+  label?: string;
+  count: number;
+}
+
+export interface ClientSearchResult {
+  /** Every status of the view (client statuses, or director statuses in individual view), in spec order. */
+  statusStats: StatusStat[];
+  clients: ClientSearchRow[] | IndividualSearchRow[];
+  pager: SearchPager;
+}
+
+/** `%term%` for ILIKE, with the pattern characters of the term (`%`, `_`, `\`) taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+function dateRange(column: AnyPgColumn, from?: string, to?: string): SQL[] {
+  const out: SQL[] = [];
+  if (from) out.push(isDay(from) ? sql`${column} >= (${from}::date::timestamp at time zone ${UK})` : sql`${column} >= ${from}::timestamptz`);
+  if (to) out.push(isDay(to) ? sql`${column} < ((${to}::date + 1)::timestamp at time zone ${UK})` : sql`${column} <= ${to}::timestamptz`);
+  return out;
+}
+
+const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
+
+type Filters = ClientSearchRequest["filters"];
+
+/** Conditions on the client (alias c), deleted clients included or not. */
+function clientConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; filtered: boolean } {
+  const out: SQL[] = [];
+  const contains = (column: AnyPgColumn, value?: string) => {
+    if (value) out.push(sql`${column} ilike ${containsPattern(value)}`);
+  };
+  contains(c.name, f.name);
+  contains(c.sageId, f.sageId);
+  contains(c.reference, f.reference);
+  contains(c.companyId, f.companyId);
+  contains(c.kantataReference, f.kantataReference);
+  if (f.mainContact) {
+    const p = containsPattern(f.mainContact);
+    out.push(sql`(${c.mainContactEmail} ilike ${p} or (coalesce(${c.mainContactFirstName}, '') || ' ' || coalesce(${c.mainContactLastName}, '')) ilike ${p})`);
+  }
+  if (f.productTier) out.push(sql`${c.productTier} = ${f.productTier}`);
+  if (f.status) out.push(sql`${c.status} = ${f.status}`);
+  out.push(...dateRange(c.createdAt, f.createdAtFrom, f.createdAtTo));
+  out.push(...dateRange(c.updatedAt, f.updatedAtFrom, f.updatedAtTo));
+  if (f.priceFrom !== undefined) out.push(sql`${c.unitPrice} >= ${f.priceFrom}`);
+  if (f.priceTo !== undefined) out.push(sql`${c.unitPrice} <= ${f.priceTo}`);
+  if (f.fullPriceFrom !== undefined) out.push(sql`${c.fullPrice} >= ${f.fullPriceFrom}`);
+  if (f.fullPriceTo !== undefined) out.push(sql`${c.fullPrice} <= ${f.fullPriceTo}`);
+  if (f.owner) out.push(sql`lower(${c.owner}) = lower(${f.owner})`);
+  if (f.inKantata !== undefined) out.push(f.inKantata ? sql`${c.inKantata} = true` : sql`${c.inKantata} = false`);
+  const filtered = out.length > 0;
+  if (!includeDeleted) out.unshift(sql`${c.isDeleted} = false`);
+  return { all: out, filtered };
+}
+
+type DirectorTextColumn = "name" | "email" | "reference";
+
+/** Ids (or client ids) of directors whose columns match: one index-friendly branch per column. */
+function directorsMatching(columns: DirectorTextColumn[], pattern: string, select: "id" | "clientId", onlyLive: boolean): SQL {
+  const live = onlyLive ? sql` and ${directors.isDeleted} = false` : sql``;
+  return unionAll(columns.map((col) => sql`select ${directors[select]} from ${directors} where ${directors[col]} ilike ${pattern}${live}`));
+}
+
+/** Ids of clients whose own columns match a global search. */
+function clientsMatching(term: string): SQL {
+  const pattern = containsPattern(term);
+  return unionAll([
+    sql`select ${clients.id} from ${clients} where ${clients.name} ilike ${pattern}`,
+    sql`select ${clients.id} from ${clients} where ${clients.reference} ilike ${pattern}`,
+    sql`select ${clients.id} from ${clients} where ${clients.mainContactEmail} ilike ${pattern}`,
+    // No trigram index on these two: one scan of the table for both, lower-cased once and matched
+    // with LIKE (less than half the cost of two ILIKEs per row). chr(1) keeps a term from matching
+    // across the two values.
+    sql`select ${clients.id} from ${clients}
+      where lower(coalesce(${clients.sageId}, '') || chr(1) || coalesce(${clients.companyId}, '')) like lower(${pattern})`,
+  ]);
+}
+
+/** Conditions on the director (alias d), other than the status tab. */
+function directorConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; filtered: boolean; text: boolean } {
+  const out: SQL[] = [];
+  if (f.individual) out.push(sql`${d.id} in (${directorsMatching(["name", "email"], containsPattern(f.individual), "id", false)})`);
+  if (f.individualReference) out.push(sql`${d.reference} ilike ${containsPattern(f.individualReference)}`);
+  if (f.individualStatus) out.push(sql`${d.status} = ${f.individualStatus}`);
+  const filtered = out.length > 0;
+  if (!includeDeleted) out.unshift(sql`${d.isDeleted} = false`);
+  return { all: out, filtered, text: !!(f.individual || f.individualReference) };
+}
+
+interface SortSpec {
+  expr: SQL;
+  nullable: boolean;
+  director: boolean;
+}
+
+const column = (expr: SQL, nullable = false, director = false): SortSpec => ({ expr, nullable, director });
+
+/** Live directors per client, for sorting by director count (one grouped scan, not one subquery per client). */
+const directorCounts = sql`(select ${directors.clientId} as "clientId", count(*)::int as "n" from ${directors} where ${directors.isDeleted} = false group by 1)`;
+
+const SORTS: Record<SortKey, SortSpec> = {
+  createdAt: column(sql`${c.createdAt}`),
+  updatedAt: column(sql`${c.updatedAt}`),
+  name: column(sql`${c.name}`),
+  reference: column(sql`${c.reference}`),
+  sageId: column(sql`${c.sageId}`, true),
+  companyId: column(sql`${c.companyId}`, true),
+  mainContactEmail: column(sql`${c.mainContactEmail}`),
+  productTier: column(sql`${c.productTier}`),
+  status: column(sql`${c.status}`),
+  journey: column(sql`${c.journey}`),
+  owner: column(sql`${c.owner}`, true),
+  unitPrice: column(sql`${c.unitPrice}`, true),
+  fullPrice: column(sql`${c.fullPrice}`, true),
+  directorCount: column(sql`coalesce("dc"."n", 0)`),
+  kantataReference: column(sql`${c.kantataReference}`, true),
+  inKantata: column(sql`${c.inKantata}`),
+  directorName: column(sql`${d.name}`, false, true),
+  directorEmail: column(sql`${d.email}`, false, true),
+  directorReference: column(sql`${d.reference}`, false, true),
+  directorStatus: column(sql`${d.status}`, false, true),
+  priceOverride: column(sql`${d.priceOverride}`, true, true),
+  idvNumber: column(sql`${d.idvNumber}`, true, true),
+};
+
+/** The sort key inside a search's set of matches (bounded): the director count per row, not grouped. */
+function searchKey(key: SortKey): SQL {
+  return key === "directorCount" ? directorCountOf : SORTS[key].expr;
+}
+
+/** `expr asc|desc`; empty values last either way (non-null columns keep their index order). */
+function orderTerm(expr: SQL, direction: "asc" | "desc", nullable = false): SQL {
+  const dir = sql.raw(direction);
+  return nullable ? sql`${expr} ${dir} nulls last` : sql`${expr} ${dir}`;
+}
+
+/** Live directors of the client c. */
+const directorCountOf = sql`(select count(*)::int from ${directors} ${x} where ${x.clientId} = ${c.id} and ${x.isDeleted} = false)`;
+
+const clientJson = sql`'id', ${c.id}, 'name', ${c.name}, 'reference', ${c.reference}, 'sageId', ${c.sageId},
+  'companyId', ${c.companyId}, 'mainContactEmail', ${c.mainContactEmail}, 'productTier', ${c.productTier},
+  'status', ${c.status}, 'journey', ${c.journey}, 'owner', ${c.owner}, 'unitPrice', ${c.unitPrice},
+  'fullPrice', ${c.fullPrice}, 'createdAt', ${c.createdAt}, 'updatedAt', ${c.updatedAt}, 'inKantata', ${c.inKantata},
+  'kantataReference', ${c.kantataReference}, 'isDeleted', ${c.isDeleted},
+  'directorCount', ${directorCountOf}`;
+
+const directorJson = sql`'directorId', ${d.id}, 'directorName', ${d.name}, 'directorEmail', ${d.email},
+  'directorReference', ${d.reference}, 'directorStatus', ${d.status}, 'priceOverride', ${d.priceOverride},
+  'idvNumber', ${d.idvNumber}, 'directorIsDeleted', ${d.isDeleted}`;
+
+/**
+ * The statements of a search, each answering one row with `stats` (`[[status, count], ...]`,
+ * status tab left out) and/or `rows` (the page, in order, as JSON objects). Exported for the
+ * benchmark's EXPLAIN output.
+ */
+export function buildSearchStatements(query: ClientSearchRequest): SQL[] {
+  const individual = query.tableViewMode === "individual";
+  const f = query.filters;
+  const { currentPage, pageSize } = query.pagerModel;
+  const offset = (currentPage - 1) * pageSize;
+  const dir = query.sortDirection;
+  const sort = SORTS[query.sortBy];
+  const term = query.globalSearch;
+  const pattern = term ? containsPattern(term) : undefined;
+  const onlyLive = !query.includeDeleted;
+
+  const cl = clientConditions(f, query.includeDeleted);
+  const dr = directorConditions(f, query.includeDeleted);
+  const ctes: SQL[] = [];
+  let stats: SQL;
+  let page: SQL;
+  let rows: SQL;
+
+  if (!individual) {
+    const where = [...cl.all];
+    // A client matches the individual filters when one of its directors matches all of them.
+    if (dr.filtered) where.push(sql`${c.id} in (select ${d.clientId} from ${directors} ${d} where ${and(dr.all)})`);
+    if (pattern) {
+      ctes.push(sql`"m" as (${clientsMatching(term!)} union all ${directorsMatching(["name", "email", "reference"], pattern, "clientId", onlyLive)})`);
+      where.push(sql`${c.id} in (select * from "m")`);
+    }
+    const tab = query.status ? [sql`${c.status} = ${query.status}`] : [];
+    if (pattern) {
+      // The matching clients once, with what the counts and the page need.
+      ctes.push(sql`"hits" as materialized (select ${c.id} as "id", ${c.status} as "status", ${searchKey(query.sortBy)} as "k"
+        from ${clients} ${c} where ${and(where)})`);
+      stats = sql`select "status" as "value", count(*)::int as "count" from "hits" group by 1`;
+      page = sql`select "id", "k" from "hits" where ${query.status ? sql`"status" = ${query.status}` : sql`true`}
+        order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`"id"`, dir)} limit ${pageSize} offset ${offset}`;
+    } else {
+      const counts = query.sortBy === "directorCount" ? sql` left join ${directorCounts} as "dc" on "dc"."clientId" = ${c.id}` : sql``;
+      stats = sql`select ${c.status} as "value", count(*)::int as "count" from ${clients} ${c} where ${and(where)} group by 1`;
+      page = sql`select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c}${counts} where ${and([...where, ...tab])}
+        order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${c.id}`, dir)} limit ${pageSize} offset ${offset}`;
+    }
+    rows = sql`select coalesce(json_agg(json_build_object(${clientJson})
+        order by ${orderTerm(sql`"p"."k"`, dir, sort.nullable)}, ${orderTerm(sql`"p"."id"`, dir)}), '[]'::json)
+      from "page" as "p" join ${clients} ${c} on ${c.id} = "p"."id"`;
+  } else {
+    const directorWhere = [...dr.all];
+    if (pattern) {
+      ctes.push(
+        // Directors of the matching clients: a join the planner makes a nested loop on the
+        // client_id index for a few hundred clients, or a hash join for thousands.
+        sql`"m" as (${directorsMatching(["name", "email", "reference"], pattern, "id", false)}
+          union all select ${directors.id} from (${clientsMatching(term!)}) as "cm"
+          join ${directors} on ${directors.clientId} = "cm"."id")`,
+      );
+      directorWhere.push(sql`${d.id} in (select * from "m")`);
+    }
+    const tab = query.status ? [sql`${d.status} = ${query.status}`] : [];
+    const where = [...cl.all, ...directorWhere];
+
+    if (cl.filtered || pattern || dr.text) {
+      stats = sql`select ${d.status} as "value", count(*)::int as "count"
+        from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId} where ${and(where)} group by 1`;
+    } else if (query.includeDeleted) {
+      stats = sql`select ${d.status} as "value", count(*)::int as "count" from ${directors} ${d} where ${and(directorWhere)} group by 1`;
+    } else {
+      // Directors alone, less those of the few deleted clients (found by index through their client).
+      stats = sql`select "v"."value", ("v"."count" - coalesce("g"."count", 0))::int as "count"
+        from (select ${d.status} as "value", count(*) as "count" from ${directors} ${d} where ${and(directorWhere)} group by 1) as "v"
+        left join (
+          select ${d.status} as "value", count(*) as "count"
+          from (select ${clients.id} from ${clients} where ${clients.isDeleted} = true offset 0) as "gone"
+          cross join lateral (select ${d.status} from ${directors} ${d} where ${d.clientId} = "gone"."id" and ${and(directorWhere)}) as ${d}
+          group by 1
+        ) as "g" on "g"."value" = "v"."value"`;
+    }
+
+    const clientTieBreak = !sort.director;
+    if (!sort.director && !pattern && !dr.text) {
+      // Clients in order first, their directors joined lazily.
+      const counts = query.sortBy === "directorCount" ? sql` left join ${directorCounts} as "dc" on "dc"."clientId" = ${c.id}` : sql``;
+      page = sql`select ${d.id} as "id", "o"."k" as "k", "o"."id" as "cid" from (
+          select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c}${counts} where ${and(cl.all)}
+          order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${c.id}`, dir)} offset 0
+        ) as "o" cross join lateral (
+          select ${d.id} from ${directors} ${d} where ${d.clientId} = "o"."id" and ${and([...directorWhere, ...tab])}
+        ) as ${d}
+        order by ${orderTerm(sql`"o"."k"`, dir, sort.nullable)}, ${orderTerm(sql`"o"."id"`, dir)}, ${orderTerm(sql`${d.id}`, dir)}
+        limit ${pageSize} offset ${offset}`;
+    } else {
+      const counts = query.sortBy === "directorCount" ? sql` left join ${directorCounts} as "dc" on "dc"."clientId" = ${c.id}` : sql``;
+      page = sql`select ${d.id} as "id", ${sort.expr} as "k", ${c.id} as "cid"
+        from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId}${counts}
+        where ${and([...where, ...tab])}
+        order by ${sql.join([orderTerm(sql`"k"`, dir, sort.nullable), ...(clientTieBreak ? [orderTerm(sql`${c.id}`, dir)] : []), orderTerm(sql`${d.id}`, dir)], sql`, `)}
+        limit ${pageSize} offset ${offset}`;
+    }
+    if (pattern) {
+      // The matching directors once, joined to their clients, with what the counts and the page need.
+      ctes.push(sql`"hits" as materialized (select ${d.id} as "id", ${c.id} as "cid", ${d.status} as "status", ${searchKey(query.sortBy)} as "k"
+        from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId} where ${and(where)})`);
+      stats = sql`select "status" as "value", count(*)::int as "count" from "hits" group by 1`;
+      page = sql`select "id", "k", "cid" from "hits" where ${query.status ? sql`"status" = ${query.status}` : sql`true`}
+        order by ${sql.join([orderTerm(sql`"k"`, dir, sort.nullable), ...(clientTieBreak ? [orderTerm(sql`"cid"`, dir)] : []), orderTerm(sql`"id"`, dir)], sql`, `)}
+        limit ${pageSize} offset ${offset}`;
+    }
+    const rowOrder = [orderTerm(sql`"p"."k"`, dir, sort.nullable), ...(clientTieBreak ? [orderTerm(sql`"p"."cid"`, dir)] : []), orderTerm(sql`"p"."id"`, dir)];
+    rows = sql`select coalesce(json_agg(json_build_object(${clientJson}, ${directorJson}) order by ${sql.join(rowOrder, sql`, `)}), '[]'::json)
+      from "page" as "p" join ${directors} ${d} on ${d.id} = "p"."id" join ${clients} ${c} on ${c.id} = ${d.clientId}`;
+  }
+
+  const statsJson = sql`(select coalesce(json_agg(json_build_array("s"."value", "s"."count")), '[]'::json) from (${stats}) as "s")`;
+  if (ctes.length > 0) {
+    // A global search: one statement, so that the counts and the page share the set of matches.
+    return [sql`with ${sql.join([...ctes, sql`"page" as (${page})`], sql`, `)} select ${statsJson} as "stats", (${rows}) as "rows"`];
+  }
+  // Otherwise two statements that run side by side on two connections: the counts (the costlier
+  // part in individual view) and the page.
+  return [sql`select ${statsJson} as "stats"`, sql`with "page" as (${page}) select (${rows}) as "rows"`];
+}
+
+let labels: Map<string, string> | undefined;
+function labelOf(kind: "client" | "director", value: string): string {
+  if (!labels) {
+    const t = translator();
+    labels = new Map([
+      ...clientStatusValues.map((v) => [`client.${v}`, t(`statuses.client.${v}`)] as const),
+      ...directorStatusValues.map((v) => [`director.${v}`, t(`statuses.director.${v}`)] as const),
+    ]);
+  }
+  return labels.get(`${kind}.${value}`) ?? value;
+}
+
+type JsonRow = Omit<IndividualSearchRow, "createdAt" | "updatedAt" | "tableRowId"> & { createdAt: string | Date; updatedAt: string | Date };
+
+/** JSON columns arrive parsed (node-postgres and PGlite both parse json); dates arrive as ISO strings. */
+function parseJson<T>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
+
+/**
+ * Searches clients (one row per client) or individuals (one row per director, with its client's
+ * fields) for the admin client list. Admins only. Deleted clients and directors are left out
+ * unless `includeDeleted`.
+ */
+export async function searchClients({ db, user, query }: { db: Db; user: Principal; query: ClientSearchRequest }): Promise<ClientSearchResult> {
+  if (!can(user.type, "admin.clients.read")) throw new AppError("forbidden");
+
+  const individual = query.tableViewMode === "individual";
+  const answers = await Promise.all(buildSearchStatements(query).map(async (statement) => rowsOf<{ stats?: unknown; rows?: unknown }>(await db.execute(statement))[0]));
+  const result = Object.assign({}, ...answers) as { stats?: unknown; rows?: unknown };
+  const counted = parseJson<[string, number][]>(result.stats ?? []);
+  const found = parseJson<JsonRow[]>(result.rows ?? []);
+
+  const counts = new Map(counted.map(([value, count]) => [value, Number(count)]));
+  const kind = individual ? "director" : "client";
+  const statusValues: readonly string[] = individual ? directorStatusValues : clientStatusValues;
+  const statusStats = statusValues.map((value) => ({ value, label: labelOf(kind, value), count: counts.get(value) ?? 0 }));
+  const totalCount = query.status ? (counts.get(query.status) ?? 0) : statusStats.reduce((sum, s) => sum + s.count, 0);
+
+  const rows = found.map((r) => {
+    const base = { ...r, createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) };
+    return individual ? { tableRowId: `d-${r.directorId}`, ...base } : { tableRowId: `c-${r.id}`, ...base };
+  });
+  const { currentPage, pageSize } = query.pagerModel;
+  return {
+    statusStats,
+    clients: rows as ClientSearchRow[] | IndividualSearchRow[],
+    pager: searchPager(totalCount, currentPage, pageSize),
+  };
+}

@@ -1,0 +1,148 @@
+import "server-only";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { directors, sessions, type Director } from "@/db/schema";
+import { can } from "@/lib/auth/permissions";
+import { actorOf, type Principal } from "@/lib/auth/principal";
+import { translator } from "@/lib/i18n/translator";
+import { evaluatePatch, issuesToFieldErrors } from "@/lib/json-patch";
+import { directorPatchFieldNames, directorPatchSpec } from "@/lib/schemas/director-patch";
+import { AppError } from "@/lib/server/app-error";
+import { auditFieldChanges, type FieldChange, type RequestMeta } from "@/lib/server/clients/audit-field-changes";
+import { recomputeFullPrice } from "@/lib/server/clients/recompute-full-price";
+import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+
+/** Whether a database error is a unique violation (PostgreSQL 23505), possibly wrapped by Drizzle. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/**
+ * Applies a JSON Patch (allow-list lib/schemas/director-patch.ts) to a director, for staff, in one
+ * transaction with the row locked. Any invalid operation is a 400 that changes nothing; only
+ * changed fields are written, each with one `DirectorModified` audit entry; `updatedAt` /
+ * `updatedBy` are set. Returns the director's client id (the route answers with the client).
+ *
+ * Overrides (each with its reason in the same patch):
+ * - status: `statusOverride` X sets `status` = X, keeps the computed status in `statusOriginal`
+ *   (first override only) and stores the reason; clearing it restores `statusOriginal` and clears
+ *   the reason. Admins are notified.
+ * - price: `priceOverride` with `priceOverrideReason`; clearing clears both. The client's
+ *   `fullPrice` is recomputed.
+ * Other effects: a new email ends the director's sessions and must be unique among the client's
+ * directors; `companiesHouseCode` sets `companiesHouseCodeReceivedAt`.
+ */
+export async function patchDirector({
+  db,
+  user,
+  id,
+  operations,
+  meta,
+}: {
+  db: Db;
+  user: Principal;
+  id: number;
+  operations: unknown;
+  meta?: RequestMeta;
+}): Promise<{ clientId: number; changed: string[] }> {
+  if (!can(user.type, "admin.directors.update")) throw new AppError("forbidden");
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not_found");
+  const actor = actorOf(user);
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [director] = await tx.select().from(directors).where(eq(directors.id, id)).for("update");
+      if (!director) throw new AppError("not_found");
+
+      const result = evaluatePatch(operations, directorPatchSpec, director);
+      if (!result.ok) {
+        if (result.kind === "test_failed") throw new AppError("conflict", "conflict", { fields: issuesToFieldErrors(result.issues) });
+        throw new AppError("bad_request", "validation", { fields: issuesToFieldErrors(result.issues) });
+      }
+      if (director.isDeleted) throw new AppError("conflict", "conflict", { deleted: true });
+
+      const values = result.values;
+      const set: Partial<Record<keyof Director, unknown>> = {};
+      const extra: Partial<Record<keyof Director, Record<string, unknown>>> = {};
+
+      for (const field of directorPatchFieldNames) {
+        if (!Object.hasOwn(values, field)) continue;
+        if (field === "statusOverride" || field === "statusOverrideReason" || field === "priceOverride" || field === "priceOverrideReason") continue;
+        set[field] = values[field];
+      }
+
+      if (Object.hasOwn(values, "email") && String(values.email).toLowerCase() !== director.email.toLowerCase()) {
+        const [taken] = await tx
+          .select({ id: directors.id })
+          .from(directors)
+          .where(and(eq(directors.clientId, director.clientId), ne(directors.id, id), eq(directors.isDeleted, false), eq(sql`lower(${directors.email})`, String(values.email).toLowerCase())))
+          .limit(1);
+        if (taken) throw new AppError("bad_request", "validation", { fields: { email: ["emailInUse"] } });
+      }
+
+      const t = translator();
+      let overrideNotice: string | null = null;
+      if (Object.hasOwn(values, "statusOverride")) {
+        const override = values.statusOverride as Director["statusOverride"];
+        const reason = values.statusOverrideReason as string;
+        if (override !== null) {
+          set.statusOverride = override;
+          set.statusOverrideReason = reason;
+          set.statusOriginal = director.statusOverride === null ? director.status : director.statusOriginal;
+          set.status = override;
+          overrideNotice = t("clientDetail.notifications.statusOverridden", { name: director.name, status: t(`statuses.director.${override}`), actor });
+        } else if (director.statusOverride !== null) {
+          set.statusOverride = null;
+          set.statusOverrideReason = null;
+          set.statusOriginal = null;
+          set.status = director.statusOriginal ?? director.status;
+          overrideNotice = t("clientDetail.notifications.statusOverrideRemoved", { name: director.name, actor });
+        }
+        extra.statusOverride = { reason };
+      }
+      if (Object.hasOwn(values, "priceOverride")) {
+        const price = values.priceOverride as number | null;
+        const reason = values.priceOverrideReason as string;
+        set.priceOverride = price;
+        set.priceOverrideReason = price === null ? null : reason;
+        extra.priceOverride = { reason };
+      }
+
+      const changed = (Object.keys(set) as (keyof Director)[]).filter((field) => JSON.stringify(director[field] ?? null) !== JSON.stringify(set[field] ?? null));
+      if (!changed.length) return { clientId: director.clientId, changed: [] };
+
+      const at = new Date();
+      const update: Partial<Record<keyof Director, unknown>> = { updatedAt: at, updatedBy: actor };
+      for (const field of changed) update[field] = set[field];
+      if (changed.includes("companiesHouseCode")) update.companiesHouseCodeReceivedAt = set.companiesHouseCode === null ? null : at;
+      await tx.update(directors).set(update as Partial<typeof directors.$inferInsert>).where(eq(directors.id, id));
+
+      const audit: FieldChange[] = changed.map((field) => ({ field, from: director[field], to: set[field], extra: extra[field] }));
+      await auditFieldChanges(tx, {
+        auditType: "DirectorModified",
+        entityType: "Director",
+        entityId: id,
+        clientId: director.clientId,
+        directorId: id,
+        actor,
+        at,
+        changes: audit,
+        meta,
+      });
+
+      if (changed.includes("email")) {
+        await tx.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.directorId, id), isNull(sessions.revokedAt)));
+      }
+      if (changed.includes("priceOverride")) await recomputeFullPrice(tx, { clientId: director.clientId, actor, at, meta });
+      if (overrideNotice && (changed.includes("statusOverride") || changed.includes("status"))) {
+        await notifyAdmins({ db: tx, message: overrideNotice, clientId: director.clientId, directorId: id });
+      }
+      return { clientId: director.clientId, changed };
+    });
+  } catch (err) {
+    // Two staff giving two directors of one client the same email at once: the unique index decides.
+    if (isUniqueViolation(err)) throw new AppError("bad_request", "validation", { fields: { email: ["emailInUse"] } });
+    throw err;
+  }
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { clients } from "@/db/schema";
+import { isoTime, type ExportColumns } from "./select-list";
+
+/**
+ * The columns of the client export, in order: every client field of spec §3 that is not a secret
+ * (never `paymentSessionSecret`), plus the computed `directorCount`. Headers are the field names
+ * (flattened rows, spec §7); money is integer pence as everywhere in the API; times are ISO 8601 UTC.
+ * Listed one by one on purpose: a column added to the table later is not exported until added here.
+ */
+export const clientExportColumns: ExportColumns = {
+  id: clients.id,
+  name: clients.name,
+  reference: clients.reference,
+  sageId: clients.sageId,
+  companyId: clients.companyId,
+  customerCode: clients.customerCode,
+  status: clients.status,
+  productTier: clients.productTier,
+  journey: clients.journey,
+  owner: clients.owner,
+  directorCount: sql`(select count(*)::int from "directors" as "d" where "d"."client_id" = "clients"."id" and not "d"."is_deleted")`,
+  mainContactFirstName: clients.mainContactFirstName,
+  mainContactLastName: clients.mainContactLastName,
+  mainContactEmail: clients.mainContactEmail,
+  mainContactTelephone: clients.mainContactTelephone,
+  unitPrice: clients.unitPrice,
+  standardUnitPrice: clients.standardUnitPrice,
+  fullPrice: clients.fullPrice,
+  standardFullPrice: clients.standardFullPrice,
+  vatExempt: clients.vatExempt,
+  vatNumber: clients.vatNumber,
+  purchaseOrderInfo: clients.purchaseOrderInfo,
+  paid: clients.paid,
+  paidAt: isoTime(clients.paidAt),
+  paymentSessionId: clients.paymentSessionId,
+  sageInvoiceNumber: clients.sageInvoiceNumber,
+  inKantata: clients.inKantata,
+  kantataReference: clients.kantataReference,
+  reminderCount: clients.reminderCount,
+  lastReminderDate: isoTime(clients.lastReminderDate),
+  billingEntityName: clients.billingEntityName,
+  billingAddressLine1: clients.billingAddressLine1,
+  billingAddressLine2: clients.billingAddressLine2,
+  billingAddressCity: clients.billingAddressCity,
+  billingAddressState: clients.billingAddressState,
+  billingAddressPostCode: clients.billingAddressPostCode,
+  billingAddressCountry: clients.billingAddressCountry,
+  accountPayableContactFirstName: clients.accountPayableContactFirstName,
+  accountPayableContactLastName: clients.accountPayableContactLastName,
+  accountPayableContactEmail: clients.accountPayableContactEmail,
+  accountPayableContactTelephone: clients.accountPayableContactTelephone,
+  notes: clients.notes,
+  isDeleted: clients.isDeleted,
+  deleteReason: clients.deleteReason,
+  deletedAt: isoTime(clients.deletedAt),
+  deletedBy: clients.deletedBy,
+  createdAt: isoTime(clients.createdAt),
+  createdBy: clients.createdBy,
+  updatedAt: isoTime(clients.updatedAt),
+  updatedBy: clients.updatedBy,
+};
+
+export const clientExportHeader = Object.keys(clientExportColumns);

@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { demo, expectNoSeriousA11yViolations } from "../support/fixtures";
+
+// The audit area (/administration/audit): filters and page in the URL, errors easy to find, a
+// readable diff per entry. Reads the shared demo data only.
+
+test.beforeEach(async ({ page }) => {
+  await page.context().setExtraHTTPHeaders({ "test-user": `Admin:${demo.admin.email}` });
+});
+
+test("[ADMIN] reads the audit trail, newest first, with a readable diff", async ({ page }) => {
+  await page.goto("/administration/audit");
+  await expect(page.getByRole("heading", { level: 1, name: "Audit" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Audit trail" })).toHaveAttribute("aria-current", "page");
+  const entries = page.locator("main ol > li > article");
+  await expect(entries.first()).toBeVisible();
+  expect(await entries.count()).toBe(25);
+  await expect(page.getByText(/^Showing 1–25 of \d+$/)).toBeVisible();
+
+  const times = await entries.locator("time").evaluateAll((els) => els.map((e) => Date.parse(e.getAttribute("datetime")!)));
+  expect([...times].sort((a, b) => b - a)).toEqual(times);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("[ADMIN] filters the audit trail by type, entity and date, and pages through it", async ({ page }) => {
+  await page.goto("/administration/audit");
+  await page.getByLabel("Audit type").selectOption({ label: "Client modified" });
+  await page.getByLabel("Entries per page").selectOption("10");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/auditType=ClientModified/);
+  await expect(page).toHaveURL(/pageSize=10/);
+  const entries = page.locator("main ol > li > article");
+  await expect(entries.first()).toBeVisible();
+  const badges = await entries.getByText("(ClientModified)").count();
+  expect(badges).toBe(await entries.count());
+
+  // The status change of a demo client reads as a field-by-field diff.
+  const statusChange = entries.filter({ hasText: "Status changed" }).first();
+  const diff = statusChange.getByRole("table");
+  await expect(diff.getByRole("columnheader", { name: "Before" })).toBeVisible();
+  await expect(diff.getByRole("columnheader", { name: "After" })).toBeVisible();
+  await expect(diff.getByRole("rowheader", { name: /status\s*changed/ })).toBeVisible();
+  // The entity links to the client's page.
+  await expect(statusChange.getByRole("link", { name: /^Client \d+$/ })).toHaveAttribute("href", /^\/administration\/client-management\/\d+$/);
+
+  // Filters survive paging.
+  const next = page.getByRole("link", { name: "Next page" });
+  if (await next.count()) {
+    await next.click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page).toHaveURL(/auditType=ClientModified/);
+    await expect(page.getByLabel("Audit type")).toHaveValue("ClientModified");
+  }
+
+  // One entity's history.
+  await page.goto("/administration/audit?entityType=Client");
+  await expect(page.getByLabel("Entity", { exact: true })).toHaveValue("Client");
+  const first = page.locator("main ol > li > article").first();
+  await first.getByRole("link", { name: /^Show only the history of Client \d+$/ }).click();
+  await expect(page).toHaveURL(/entityType=Client&entityId=\d+/);
+  await expect(page.getByLabel("Entity id")).not.toHaveValue("");
+
+  // A date range in the future finds nothing and says so.
+  await page.goto("/administration/audit?from=2099-01-01&to=2099-12-31");
+  await expect(page.getByText("No audit entries match these filters.")).toBeVisible();
+  await expect(page.getByLabel("From date")).toHaveValue("2099-01-01");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("[ADMIN] finds integration errors in one step, marked in words", async ({ page }) => {
+  await page.goto("/administration/audit");
+  await page.getByRole("link", { name: "Errors only" }).click();
+  await expect(page).toHaveURL(/auditType=errors/);
+  await expect(page.getByLabel("Audit type")).toHaveValue("errors");
+  const entries = page.locator("main ol > li > article");
+  await expect(entries.first()).toBeVisible();
+  const count = await entries.count();
+  expect(count).toBeGreaterThan(0);
+  expect(await entries.filter({ hasText: "Error:" }).count()).toBe(count);
+  await expect(entries.filter({ hasText: "(SageError)" }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("[ADMIN] is told when a filter is not valid", async ({ page }) => {
+  await page.goto("/administration/audit?from=2021-02-30&pageSize=7000");
+  await expect(page.getByRole("alert").filter({ hasText: "Some filters are not valid" })).toBeVisible();
+  await expect(page.getByText("Enter a real date")).toBeVisible();
+  await expect(page.getByText("Choose or enter a valid value")).toBeVisible();
+});
+
+test("[ADMIN] sees sign-ins and access events in the second view", async ({ page }) => {
+  await page.goto("/administration/audit?view=security");
+  await expect(page.getByRole("link", { name: "Sign-ins and access" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByLabel("Event")).toBeVisible();
+  await expect(page.getByRole("table").or(page.getByText("No security events match."))).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

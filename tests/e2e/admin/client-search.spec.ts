@@ -1,0 +1,209 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "../support/fixtures";
+
+// The client list against the demo data (six clients). Other specs change some directors and
+// fields of the demo clients, so these tests rely only on client names, statuses and tiers.
+
+const PATH = "/administration/client-management";
+
+test.beforeEach(async ({ page }) => {
+  await page.context().setExtraHTTPHeaders({ "test-user": "Admin:admin@portal.example" });
+});
+
+const results = (page: Page) => page.getByRole("table");
+const summary = (page: Page) => page.getByRole("status").filter({ hasText: /Showing|No results/ });
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+/** Waits until the URL carries these search parameters (and the new results have loaded). */
+async function urlHas(page: Page, expected: Record<string, string | null>) {
+  await expect
+    .poll(() => {
+      const p = params(page);
+      return Object.fromEntries(Object.keys(expected).map((k) => [k, p.get(k)]));
+    })
+    .toEqual(expected);
+  await expect(page.getByRole("region", { name: "Search results" })).not.toHaveAttribute("aria-busy", "true");
+}
+
+test("[ADMIN] finds a client by global search", async ({ page }) => {
+  await page.goto(PATH);
+  await expect(page.getByRole("heading", { level: 1, name: "Client management" })).toBeVisible();
+  await expect(summary(page)).toHaveText(/Showing 1–\d+ of \d+ clients/);
+
+  const search = page.getByRole("searchbox", { name: "Search" });
+  await search.fill("hartwell");
+  await urlHas(page, { globalSearch: "hartwell", currentPage: null });
+  await expect(summary(page)).toHaveText("Showing 1–1 of 1 client");
+  await expect(results(page).getByRole("row")).toHaveCount(2);
+
+  // By a director's email too (the client of the director is found).
+  await search.fill("james.whitaker@");
+  await urlHas(page, { globalSearch: "james.whitaker@" });
+  await expect(results(page).getByRole("link", { name: "Hartwell Holdings Ltd" })).toBeVisible();
+
+  await results(page).getByRole("link", { name: "Hartwell Holdings Ltd" }).click();
+  await expect(page).toHaveURL(/\/administration\/client-management\/\d+$/);
+});
+
+test("[ADMIN] shows 'No results found' for a search without results", async ({ page }) => {
+  await page.goto(`${PATH}?globalSearch=no-such-client-anywhere`);
+  await expect(page.getByText("No results found").first()).toBeVisible();
+  await expect(results(page)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("[ADMIN] sorts by a column header and keeps the sort in the URL", async ({ page }) => {
+  await page.goto(PATH);
+  const header = page.getByRole("columnheader", { name: /^Client/ });
+  await expect(page.getByRole("columnheader", { name: /^Created/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(header).toHaveAttribute("aria-sort", "none");
+
+  await header.getByRole("button").click();
+  await urlHas(page, { sortBy: "name", sortDirection: "asc" });
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  const names = async () => (await results(page).locator("tbody tr td:first-child").allInnerTexts()).map((s) => s.trim());
+  const asc = await names();
+  expect(asc).toEqual([...asc].sort((a, b) => a.localeCompare(b, "en-GB")));
+
+  await header.getByRole("button").click();
+  await urlHas(page, { sortBy: "name", sortDirection: null });
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  expect(await names()).toEqual([...asc].reverse());
+
+  await page.reload();
+  await expect(page.getByRole("columnheader", { name: /^Client/ })).toHaveAttribute("aria-sort", "descending");
+});
+
+test("[ADMIN] pages through the results and changes the page size", async ({ page }) => {
+  await page.goto(PATH);
+  await page.getByLabel("Rows per page").selectOption("10");
+  await urlHas(page, { pageSize: "10", currentPage: null });
+
+  await page.goto(`${PATH}?pageSize=2`);
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  const pages = Number((await page.getByText(/^Page 1 of \d+$/).innerText()).split(" of ")[1]);
+  expect(pages).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Next" }).click();
+  await urlHas(page, { currentPage: "2", pageSize: "2" });
+  await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  await expect(summary(page)).toHaveText(/^Showing 3–4 of \d+ clients$/);
+
+  await page.getByRole("button", { name: "Previous" }).click();
+  await urlHas(page, { currentPage: null });
+  await expect(summary(page)).toHaveText(/^Showing 1–2 of \d+ clients$/);
+
+  // A page past the end answers with no rows and a way back.
+  await page.goto(`${PATH}?pageSize=2&currentPage=50`);
+  await expect(summary(page)).toHaveText(/^No results on page 50/);
+  await page.getByRole("button", { name: "Previous" }).click();
+  await urlHas(page, { currentPage: String(pages) });
+  await expect(results(page)).toBeVisible();
+});
+
+test("[ADMIN] switches to individuals and filters by status tab", async ({ page }) => {
+  await page.goto(PATH);
+  await page.getByRole("button", { name: "Payment pending" }).click();
+  await urlHas(page, { status: "PaymentPending" });
+  await expect(page.getByRole("button", { name: /^Payment pending/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(results(page).getByRole("link", { name: "Northgate Property Services Ltd" })).toBeVisible();
+  await expect(summary(page)).toHaveText("Showing 1–1 of 1 client");
+
+  await page.getByRole("button", { name: "Individuals", exact: true }).click();
+  await urlHas(page, { tableViewMode: "individual", status: null });
+  await expect(page.getByRole("button", { name: "Individuals", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(summary(page)).toHaveText(/individuals?$/);
+  await expect(page.getByRole("columnheader", { name: /^Individual/ })).toBeVisible();
+  await expect(results(page).getByRole("link", { name: "James Whitaker" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Awaiting ID info/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Back in the client view, a director column sort is not kept.
+  await page.getByRole("columnheader", { name: /^Individual/ }).getByRole("button").click();
+  await urlHas(page, { sortBy: "directorName" });
+  await page.getByRole("button", { name: "Clients", exact: true }).click();
+  await urlHas(page, { tableViewMode: null, sortBy: null });
+});
+
+test("[ADMIN] filters with the filters panel", async ({ page }) => {
+  await page.goto(PATH);
+  await page.locator("summary", { hasText: "Filters" }).click();
+  const form = page.getByRole("form", { name: "Filters" });
+  await form.getByLabel("Service").selectOption({ label: "One-off solution" });
+  await form.getByLabel("From (£)").first().fill("abc");
+  await form.getByRole("button", { name: "Apply filters" }).click();
+  await expect(form.getByText("Enter an amount in pounds, such as 65 or 65.50")).toBeVisible();
+  await form.getByLabel("From (£)").first().fill("");
+  await form.getByRole("button", { name: "Apply filters" }).click();
+  await urlHas(page, { productTier: "OneOff" });
+  await expect(results(page).getByRole("link", { name: "Calder & Finch Consulting Ltd" })).toBeVisible();
+  await expect(results(page).getByRole("link", { name: "Hartwell Holdings Ltd" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Survives a reload, with the panel open and the field showing the filter.
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Filters" }).getByLabel("Service")).toHaveValue("OneOff");
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await urlHas(page, { productTier: null });
+  await expect(results(page).getByRole("link", { name: "Hartwell Holdings Ltd" })).toBeVisible();
+});
+
+test("[ADMIN] restores the whole search from the URL after a reload", async ({ page }) => {
+  const query = "tableViewMode=individual&globalSearch=hartwell&sortBy=directorName&sortDirection=asc&pageSize=2&currentPage=2";
+  await page.goto(`${PATH}?${query}`);
+  const check = async () => {
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("hartwell");
+    await expect(page.getByRole("button", { name: "Individuals", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("columnheader", { name: /^Individual/ })).toHaveAttribute("aria-sort", "ascending");
+    await expect(page.getByLabel("Rows per page")).toHaveValue("2");
+    await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    await expect(summary(page)).toHaveText(/^Showing 3–4 of \d+ individuals$/);
+  };
+  await check();
+  await page.reload();
+  await check();
+  expect(new URL(page.url()).search).toBe(`?${query}`);
+});
+
+test("[ADMIN] ignores invalid search parameters and says so", async ({ page }) => {
+  await page.goto(`${PATH}?sortBy=password&pageSize=1000&name=Hartwell`);
+  await expect(page.getByText("Some search settings in the address were not valid and have been ignored.")).toBeVisible();
+  await expect(summary(page)).toHaveText("Showing 1–1 of 1 client");
+});
+
+test("[ADMIN] works with the keyboard alone", async ({ page }) => {
+  await page.goto(PATH);
+  const search = page.getByRole("searchbox", { name: "Search" });
+  await search.focus();
+  await page.keyboard.type("calder");
+  await page.keyboard.press("Enter");
+  await urlHas(page, { globalSearch: "calder" });
+  await expect(summary(page)).toHaveText("Showing 1–1 of 1 client");
+
+  const sortButton = page.getByRole("columnheader", { name: /^Reference/ }).getByRole("button");
+  await sortButton.focus();
+  await page.keyboard.press("Enter");
+  await urlHas(page, { sortBy: "reference", sortDirection: "asc" });
+  await expect(sortButton).toBeFocused();
+
+  const link = results(page).getByRole("link", { name: "Calder & Finch Consulting Ltd" });
+  await link.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/administration\/client-management\/\d+$/);
+});
+
+test("[ADMIN] fits a 320 px wide screen: the table scrolls inside its box", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto(PATH);
+  await expect(results(page)).toBeVisible();
+  // Nothing makes the page itself scroll sideways (the table's own box does).
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(320);
+  await page.locator("summary", { hasText: "Filters" }).click();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const box = page.getByRole("region", { name: /^Clients, sorted by/ });
+  const scroll = await box.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,78 @@
+import { getDb } from "@/db";
+import { users } from "@/db/schema";
+import { seedDemo } from "@/db/seed/demo";
+import { GET as optionsGet } from "@/app/api/admin/options/route";
+import { resetEnvCache } from "@/lib/env";
+
+const ADMIN = { "test-user": "Admin:admin@portal.example" };
+const CONTACT = { "test-user": "DV_CompanyContact:olivia.bennett@hartwell-holdings.example:HWH7K2QP" };
+const DIRECTOR = { "test-user": "DV_Director:james.whitaker@hartwell-holdings.example:JW4T8KQM" };
+
+function get(headers: Record<string, string> = ADMIN) {
+  return optionsGet(new Request("http://localhost:3000/api/admin/options", { headers }));
+}
+
+beforeAll(async () => {
+  process.env.TEST_USER_HEADER_ENABLED = "true";
+  resetEnvCache();
+  const db = await getDb();
+  await seedDemo(db);
+  // A staff member without a display name is listed by email; non-admin users are not assignees.
+  await db.insert(users).values([
+    { email: "zed.nodisplay@portal.example", type: "Admin" },
+    { email: "not.staff@example.com", type: "DV_CompanyContact", reference: "OPTN2CCC" },
+  ]);
+});
+
+afterAll(() => {
+  delete process.env.TEST_USER_HEADER_ENABLED;
+});
+
+describe("GET /api/admin/options", () => {
+  it("lists product tiers, client and director statuses with labels from the messages", async () => {
+    const res = await get();
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual(["assignees", "clientStatuses", "countries", "directorStatuses", "productTiers"]);
+    expect(body.productTiers).toEqual([
+      { value: "Managed", label: "Group managed solution" },
+      { value: "OneOff", label: "One-off solution" },
+    ]);
+    expect(body.clientStatuses).toEqual([
+      { value: "New", label: "New" },
+      { value: "InProgress", label: "In progress" },
+      { value: "Completed", label: "Completed" },
+      { value: "Onboarding", label: "Onboarding" },
+      { value: "PaymentPending", label: "Payment pending" },
+    ]);
+    expect(body.directorStatuses.map((o: { value: string }) => o.value)).toEqual([
+      "AwaitingIDInfo",
+      "Verified",
+      "UnderReview",
+      "OutstandingIDInfo",
+      "IDVLinkExpired",
+      "AwaitingAuthCode",
+      "Complete",
+      "Rejected",
+    ]);
+    expect(body.directorStatuses[0]).toEqual({ value: "AwaitingIDInfo", label: "Awaiting ID info" });
+  });
+
+  it("lists the admin users as assignees (email value, display name label, by name) and the countries", async () => {
+    const body = await (await get()).json();
+    expect(body.assignees).toEqual([
+      { value: "admin@portal.example", label: "Portal Administrator" },
+      { value: "sarah.collins@portal.example", label: "Sarah Collins" },
+      { value: "tom.reid@portal.example", label: "Tom Reid" },
+      { value: "zed.nodisplay@portal.example", label: "zed.nodisplay@portal.example" },
+    ]);
+    expect(body.countries).toHaveLength(249);
+    expect(body.countries[0]).toEqual({ value: "GB", label: "United Kingdom" });
+  });
+
+  it("is for admins only", async () => {
+    expect((await get({})).status).toBe(401);
+    expect((await get(CONTACT)).status).toBe(403);
+    expect((await get(DIRECTOR)).status).toBe(403);
+  });
+});
