@@ -7,41 +7,12 @@ import { GET as directorExport } from "@/app/api/admin/export/director/route";
 import { GET as clientDirectorsExport } from "@/app/api/admin/director-verification/clients/[id]/directors-export/route";
 import { resetEnvCache } from "@/lib/env";
 import { exportDirectorsCsv } from "@/lib/server/exports/export-directors-csv";
+import { parseCsv } from "../support/parse-csv";
 
 const ADMIN = { "test-user": "Admin:admin@portal.example" };
 const CONTACT = { "test-user": "DV_CompanyContact:olivia.bennett@hartwell-holdings.example:HWH7K2QP" };
 const API_KEY = "integration-admin-api-key-0123456789";
 const BOM = [0xef, 0xbb, 0xbf];
-
-/** RFC 4180 reader for the tests (quoted fields with "" escapes, CRLF records). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 /** The rows of a CSV response as objects keyed by the header, after checking the BOM and the CRLF ending. */
 async function records(res: Response): Promise<{ header: string[]; rows: Record<string, string>[]; text: string }> {

@@ -1,38 +1,9 @@
 import fs from "node:fs";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { demo } from "../support/fixtures";
+import { parseCsv } from "../../support/parse-csv";
 
 // CSV exports, downloaded as a browser downloads them and read back.
-
-/** RFC 4180 reader (quoted fields, "" escapes, CRLF records). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 async function readCsv(download: Download): Promise<Record<string, string>[]> {
   const bytes = fs.readFileSync((await download.path())!);
