@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import type { OptionItem } from "@/lib/countries";
@@ -59,11 +59,14 @@ export function DirectorPanel({
   clientUnitPrice,
   countries,
   countryName,
+  onDeleted,
 }: {
   director: ClientDetailDirector;
   clientUnitPrice: number | null;
   countries: OptionItem[];
   countryName: (code: string | null) => string | null;
+  /** Called once the director is deleted, before the page refreshes (the list moves focus). */
+  onDeleted: (directorId: number) => void;
 }) {
   const t = useTranslations("clientDetail.director");
   const tc = useTranslations("clientDetail");
@@ -73,7 +76,6 @@ export function DirectorPanel({
   const toastMessage = useToastMessages();
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<"status" | "price" | "delete" | null>(null);
-  const deleted = useRef(false);
 
   const notSet = tc("notSet");
   const money = (pence: number | null) => (pence === null ? notSet : format.number(pence / 100, { style: "currency", currency: "GBP" }));
@@ -89,7 +91,7 @@ export function DirectorPanel({
       return false;
     }
     toastMessage.success("directorDeleted");
-    deleted.current = true;
+    onDeleted(director.id);
     router.refresh();
     return true;
   }
@@ -308,7 +310,6 @@ export function DirectorPanel({
         submitLabel={tc("deleteDirector.submit")}
         cancelLabel={tc("deleteDirector.cancel")}
         onConfirm={confirmDelete}
-        returnFocusTo={() => (deleted.current ? document.getElementById(INDIVIDUALS_HEADING_ID) : null)}
       />
     </div>
   );

@@ -1,13 +1,13 @@
 "use client";
 
-import { Fragment, useCallback, useId, useMemo, useState } from "react";
+import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { directorStatusValues, type DirectorStatus } from "@/db/schema/enums";
 import type { OptionItem } from "@/lib/countries";
 import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detail";
 import { SelectField } from "@/components/ui/field";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { DirectorPanel } from "./director-panel";
+import { DirectorPanel, INDIVIDUALS_HEADING_ID } from "./director-panel";
 
 const ALL = "all";
 
@@ -22,6 +22,18 @@ export function DirectorsSection({ directors, clientUnitPrice, countries }: { di
   const [status, setStatus] = useState<typeof ALL | DirectorStatus>(ALL);
   const [showDeleted, setShowDeleted] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  // After a deletion, focus goes to the list's heading once the refreshed list shows it deleted
+  // (the director's panel, and the dialog in it, may be gone by then).
+  const deletedId = useRef<number | null>(null);
+  const onDeleted = useCallback((id: number) => {
+    deletedId.current = id;
+  }, []);
+  useEffect(() => {
+    if (deletedId.current !== null && directors.some((d) => d.id === deletedId.current && d.isDeleted)) {
+      deletedId.current = null;
+      document.getElementById(INDIVIDUALS_HEADING_ID)?.focus();
+    }
+  }, [directors]);
   const baseId = useId().replace(/[^a-zA-Z0-9_-]/g, "");
 
   const names = useMemo(() => new Map(countries.map((c) => [c.value, c.label])), [countries]);
@@ -130,7 +142,7 @@ export function DirectorsSection({ directors, clientUnitPrice, countries }: { di
                           <h3 id={`${panelId}-title`} className="mt-2 text-xl font-bold">
                             {d.name}
                           </h3>
-                          <DirectorPanel director={d} clientUnitPrice={clientUnitPrice} countries={countries} countryName={countryName} />
+                          <DirectorPanel director={d} clientUnitPrice={clientUnitPrice} countries={countries} countryName={countryName} onDeleted={onDeleted} />
                         </section>
                       ) : null}
                     </td>
