@@ -31,12 +31,11 @@ const component = {
 const integration = {
   ...common,
   displayName: "integration",
-  testEnvironment: "node",
+  testEnvironment: "<rootDir>/tests/setup/integration-environment.mjs",
   testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
   globalSetup: "<rootDir>/tests/setup/global-setup.mjs",
   globalTeardown: "<rootDir>/tests/setup/global-teardown.mjs",
   setupFiles: ["<rootDir>/tests/setup/integration-env.ts"],
-  setupFilesAfterEnv: ["<rootDir>/tests/setup/integration.ts"],
 };
 
 export default async function config() {

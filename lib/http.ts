@@ -74,7 +74,7 @@ export function route<A extends unknown[]>(handler: (...args: A) => Promise<Resp
  * TRUSTED_PROXY_COUNT entries from the right (Next.js itself fills the header from the socket when
  * no proxy did). Anything further left is whatever the client chose to send.
  */
-export function clientIp(request: Request, trustedProxies = getEnv().TRUSTED_PROXY_COUNT): string {
+export function clientIp(request: { headers: Headers }, trustedProxies = getEnv().TRUSTED_PROXY_COUNT): string {
   const hops = (request.headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((h) => h.trim())
@@ -83,8 +83,18 @@ export function clientIp(request: Request, trustedProxies = getEnv().TRUSTED_PRO
   return (ip ?? "unknown").slice(0, 64);
 }
 
-export function userAgent(request: Request): string {
+export function userAgent(request: { headers: Headers }): string {
   return (request.headers.get("user-agent") ?? "").slice(0, 512);
+}
+
+/** Who made a request, for audit entries and security events. */
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export function requestMeta(request: { headers: Headers }): { ip: string; userAgent: string } {
+  return { ip: clientIp(request), userAgent: userAgent(request) };
 }
 
 /**

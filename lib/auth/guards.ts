@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { forbidden, unauthorized } from "next/navigation";
 import { getDb } from "@/db";
 import { getEnv } from "@/lib/env";
-import { clientIp } from "@/lib/http";
+import { requestMeta } from "@/lib/http";
 import { AppError } from "@/lib/server/app-error";
 import { getCurrentUser, getRequestUser } from "./get-current-user";
 import { can, type Action } from "./permissions";
@@ -16,8 +16,7 @@ async function recordDenial(user: Principal, action: Action, h: Headers) {
     event: "AccessDenied",
     actor: user.email,
     userType: user.type,
-    ip: clientIp(new Request("http://portal.invalid", { headers: h })),
-    userAgent: h.get("user-agent") ?? "",
+    ...requestMeta({ headers: h }),
     detail: { action },
   }).catch((err: Error) => console.error(`[auth] could not record a denial: ${err.message}`));
 }

@@ -60,7 +60,9 @@ describe("GET /api/admin/options", () => {
 
   it("lists the admin users as assignees (email value, display name label, by name) and the countries", async () => {
     const body = await (await get()).json();
-    expect(body.assignees).toEqual([
+    // Other test files in this worker's database add admins of their own: look at this file's and the demo's.
+    const known = new Set(["admin@portal.example", "sarah.collins@portal.example", "tom.reid@portal.example", "zed.nodisplay@portal.example"]);
+    expect(body.assignees.filter((a: { value: string }) => known.has(a.value))).toEqual([
       { value: "admin@portal.example", label: "Portal Administrator" },
       { value: "sarah.collins@portal.example", label: "Sarah Collins" },
       { value: "tom.reid@portal.example", label: "Tom Reid" },

@@ -5,7 +5,7 @@ import { getRequestUser, readCookie } from "@/lib/auth/get-current-user";
 import { recordSecurityEvent } from "@/lib/auth/record-security-event";
 import { sessionCookie } from "@/lib/auth/session-cookie";
 import { getEnv } from "@/lib/env";
-import { assertSameOrigin, clientIp, json, route, userAgent } from "@/lib/http";
+import { assertSameOrigin, json, requestMeta, route } from "@/lib/http";
 
 /** next-auth's cookies from the single sign-on dance: cleared too, so nothing of the session stays. */
 const nextAuthCookies = ["next-auth.session-token", "__Secure-next-auth.session-token", "next-auth.csrf-token", "__Host-next-auth.csrf-token", "next-auth.callback-url", "__Secure-next-auth.callback-url"];
@@ -24,7 +24,7 @@ export const POST = route(async (request: Request) => {
   if (value) {
     const db = await getDb();
     if ((await endSession(db, value)) && user) {
-      await recordSecurityEvent(db, { event: "SignedOut", actor: user.email, userType: user.type, ip: clientIp(request), userAgent: userAgent(request) });
+      await recordSecurityEvent(db, { event: "SignedOut", actor: user.email, userType: user.type, ...requestMeta(request) });
     }
   }
   const wantsPage = (request.headers.get("accept") ?? "").includes("text/html");

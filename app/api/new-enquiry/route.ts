@@ -1,6 +1,6 @@
 import { getDb } from "@/db";
 import { getEnv } from "@/lib/env";
-import { assertSameOrigin, clientIp, json, parseWith, readJson, route, userAgent } from "@/lib/http";
+import { assertSameOrigin, json, parseWith, readJson, requestMeta, route } from "@/lib/http";
 import { wakeWorker } from "@/lib/jobs/worker";
 import { enquirySchema } from "@/lib/schemas/enquiry";
 import { createEnquiry } from "@/lib/server/enquiries/create-enquiry";
@@ -8,7 +8,7 @@ import { createEnquiry } from "@/lib/server/enquiries/create-enquiry";
 export const POST = route(async (request: Request) => {
   assertSameOrigin(request, getEnv().APP_URL);
   const input = parseWith(enquirySchema, await readJson(request));
-  const { id } = await createEnquiry({ db: await getDb(), input, ip: clientIp(request), userAgent: userAgent(request) });
+  const { id } = await createEnquiry({ db: await getDb(), input, ...requestMeta(request) });
   wakeWorker();
   return json({ success: true, id }, { status: 201 });
 });

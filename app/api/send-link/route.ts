@@ -1,6 +1,6 @@
 import { getDb } from "@/db";
 import { getEnv } from "@/lib/env";
-import { assertSameOrigin, clientIp, errorResponse, json, parseWith, readJson, route, userAgent } from "@/lib/http";
+import { assertSameOrigin, errorResponse, json, parseWith, readJson, requestMeta, route } from "@/lib/http";
 import { wakeWorker } from "@/lib/jobs/worker";
 import { loginSchema } from "@/lib/schemas/sign-in";
 import { AppError } from "@/lib/server/app-error";
@@ -13,7 +13,7 @@ export const POST = route(async (request: Request) => {
   const input = parseWith(loginSchema, await readJson(request, 4096));
   const started = performance.now();
   try {
-    await requestSignInLink({ db: await getDb(), env, input, ip: clientIp(request), userAgent: userAgent(request) });
+    await requestSignInLink({ db: await getDb(), env, input, ...requestMeta(request) });
   } catch (err) {
     if (err instanceof AppError && err.code === "rate_limited") {
       const retryAfter = Number(err.details?.retryAfterSeconds ?? 60);

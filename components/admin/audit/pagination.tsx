@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import type { Pager } from "@/lib/server/audit/pager";
+import type { Pager } from "@/lib/pager";
 
 /** "Showing 1–25 of 120" and previous / next page links (the page number is in the URL). */
 export function Pagination({ pager, hrefFor, label }: { pager: Pager; hrefFor: (page: number) => string; label: string }) {

@@ -6,7 +6,7 @@ import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { auditErrorTypes, type AuditQuery } from "@/lib/schemas/audit-query";
 import { AppError } from "@/lib/server/app-error";
-import { pagerOf, type Pager } from "./pager";
+import { pagerFor, type Pager } from "@/lib/pager";
 
 export interface AuditPage {
   entries: AuditEntry[];
@@ -63,6 +63,6 @@ export async function findAuditEntries({ db, user, query }: { db: Db; user: Prin
   ]);
   return {
     entries,
-    pager: pagerOf({ totalCount: Number(total?.n ?? 0), currentPage: query.page, pageSize: query.pageSize, onPage: entries.length }),
+    pager: pagerFor(Number(total?.n ?? 0), query.page, query.pageSize),
   };
 }

@@ -6,7 +6,7 @@ import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import type { SecurityEventQuery } from "@/lib/schemas/audit-query";
 import { AppError } from "@/lib/server/app-error";
-import { pagerOf, type Pager } from "./pager";
+import { pagerFor, type Pager } from "@/lib/pager";
 
 /** One page of the security events (sign-ins, sign-outs, denials, rate limits), newest first. */
 export async function listSecurityEvents({
@@ -32,6 +32,6 @@ export async function listSecurityEvents({
   ]);
   return {
     events,
-    pager: pagerOf({ totalCount: Number(total?.n ?? 0), currentPage: query.page, pageSize: query.pageSize, onPage: events.length }),
+    pager: pagerFor(Number(total?.n ?? 0), query.page, query.pageSize),
   };
 }

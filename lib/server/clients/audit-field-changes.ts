@@ -1,6 +1,7 @@
 import "server-only";
 import type { DbOrTx } from "@/db";
 import type { AuditType } from "@/db/schema";
+import type { RequestMeta } from "@/lib/http";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 
 export interface FieldChange {
@@ -9,11 +10,6 @@ export interface FieldChange {
   to: unknown;
   /** Extra members of the new value, e.g. the reason given with an override. */
   extra?: Record<string, unknown>;
-}
-
-export interface RequestMeta {
-  ip?: string;
-  userAgent?: string;
 }
 
 /**

@@ -7,7 +7,8 @@ import { actorOf, type Principal } from "@/lib/auth/principal";
 import { evaluatePatch, issuesToFieldErrors } from "@/lib/json-patch";
 import { clientPatchFieldNames, clientPatchSpec } from "@/lib/schemas/client-patch";
 import { AppError } from "@/lib/server/app-error";
-import { auditFieldChanges, type FieldChange, type RequestMeta } from "./audit-field-changes";
+import { auditFieldChanges, type FieldChange } from "./audit-field-changes";
+import type { RequestMeta } from "@/lib/http";
 import { recomputeFullPrice } from "./recompute-full-price";
 
 /**

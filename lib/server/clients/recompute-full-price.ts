@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db";
 import { clients, directors } from "@/db/schema";
-import { auditFieldChanges, type RequestMeta } from "./audit-field-changes";
+import { auditFieldChanges } from "./audit-field-changes";
+import type { RequestMeta } from "@/lib/http";
 
 /**
  * Keeps a client's `fullPrice` equal to the sum, over its directors that are not deleted, of each

@@ -18,7 +18,7 @@ import { translator } from "@/lib/i18n/translator";
 import type { SortKey } from "@/lib/schemas/client-search-params";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import { AppError } from "@/lib/server/app-error";
-import { searchPager, type SearchPager } from "./search-pager";
+import { pagerFor, type Pager } from "@/lib/pager";
 
 /*
  * The admin client search (spec §3 "Client search request" / "Search response"): the status counts
@@ -97,7 +97,7 @@ export interface ClientSearchResult {
   /** Every status of the view (client statuses, or director statuses in individual view), in spec order. */
   statusStats: StatusStat[];
   clients: ClientSearchRow[] | IndividualSearchRow[];
-  pager: SearchPager;
+  pager: Pager;
 }
 
 /** `%term%` for ILIKE, with the pattern characters of the term (`%`, `_`, `\`) taken literally. */
@@ -415,6 +415,6 @@ export async function searchClients({ db, user, query }: { db: Db; user: Princip
   return {
     statusStats,
     clients: rows as ClientSearchRow[] | IndividualSearchRow[],
-    pager: searchPager(totalCount, currentPage, pageSize),
+    pager: pagerFor(totalCount, currentPage, pageSize),
   };
 }

@@ -6,7 +6,7 @@ import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
-import type { RequestMeta } from "@/lib/server/clients/audit-field-changes";
+import type { RequestMeta } from "@/lib/http";
 import { recomputeFullPrice } from "@/lib/server/clients/recompute-full-price";
 
 /**

@@ -8,7 +8,8 @@ import { translator } from "@/lib/i18n/translator";
 import { evaluatePatch, issuesToFieldErrors } from "@/lib/json-patch";
 import { directorPatchFieldNames, directorPatchSpec } from "@/lib/schemas/director-patch";
 import { AppError } from "@/lib/server/app-error";
-import { auditFieldChanges, type FieldChange, type RequestMeta } from "@/lib/server/clients/audit-field-changes";
+import { auditFieldChanges, type FieldChange } from "@/lib/server/clients/audit-field-changes";
+import type { RequestMeta } from "@/lib/http";
 import { recomputeFullPrice } from "@/lib/server/clients/recompute-full-price";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 

@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { readCookie } from "@/lib/auth/get-current-user";
 import { sessionCookie } from "@/lib/auth/session-cookie";
 import { getEnv } from "@/lib/env";
-import { assertSameOrigin, clientIp, route, userAgent } from "@/lib/http";
+import { assertSameOrigin, requestMeta, route } from "@/lib/http";
 import { consumeSignInToken, peekSignInToken } from "@/lib/server/sign-in/consume-sign-in-token";
 
 type Context = { params: Promise<{ token: string }> };
@@ -20,7 +20,7 @@ function redirectTo(path: string) {
  */
 export const GET = route(async (request: Request, { params }: Context) => {
   const { token } = await params;
-  const usable = await peekSignInToken({ db: await getDb(), token, ip: clientIp(request), userAgent: userAgent(request) });
+  const usable = await peekSignInToken({ db: await getDb(), token, ...requestMeta(request) });
   return redirectTo(usable ? `/login/continue/${encodeURIComponent(token)}` : "/login/error");
 });
 
@@ -31,7 +31,7 @@ export const POST = route(async (request: Request, { params }: Context) => {
   const { token } = await params;
   const cookie = sessionCookie(env);
   const previousCookie = readCookie(request.headers.get("cookie"), cookie.name);
-  const session = await consumeSignInToken({ db: await getDb(), env, token, previousCookie, ip: clientIp(request), userAgent: userAgent(request) });
+  const session = await consumeSignInToken({ db: await getDb(), env, token, previousCookie, ...requestMeta(request) });
   if (!session) return redirectTo("/login/error");
   const res = redirectTo(session.homePath);
   res.cookies.set(cookie.name, session.cookieValue, { ...cookie.options, expires: session.expiresAt });

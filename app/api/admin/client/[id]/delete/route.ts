@@ -1,7 +1,7 @@
 import { getDb } from "@/db";
 import { requireAdminApi } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
-import { assertSameOrigin, clientIp, json, parseWith, readJson, route, userAgent } from "@/lib/http";
+import { assertSameOrigin, json, parseWith, readJson, requestMeta, route } from "@/lib/http";
 import { deleteRequestSchema } from "@/lib/schemas/client-patch";
 import { AppError } from "@/lib/server/app-error";
 import { deleteClient } from "@/lib/server/clients/delete-client";
@@ -19,6 +19,6 @@ export const POST = route(async (request: Request, { params }: Context) => {
   const id = parseId((await params).id);
   if (id === null) throw new AppError("not_found");
   const { reason } = parseWith(deleteRequestSchema, await readJson(request, 16 * 1024));
-  await deleteClient({ db: await getDb(), user, id, reason, meta: { ip: clientIp(request), userAgent: userAgent(request) } });
+  await deleteClient({ db: await getDb(), user, id, reason, meta: requestMeta(request) });
   return json({ success: true });
 });

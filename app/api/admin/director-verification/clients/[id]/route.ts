@@ -1,7 +1,7 @@
 import { getDb } from "@/db";
 import { requireAdminApi } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
-import { assertSameOrigin, clientIp, json, readJson, route, userAgent } from "@/lib/http";
+import { assertSameOrigin, json, readJson, requestMeta, route } from "@/lib/http";
 import { AppError } from "@/lib/server/app-error";
 import { getClient, parseId } from "@/lib/server/clients/get-client";
 import { patchClient } from "@/lib/server/clients/patch-client";
@@ -26,6 +26,6 @@ export const PATCH = route(async (request: Request, { params }: Context) => {
   const id = parseId((await params).id);
   if (id === null) throw new AppError("not_found");
   const operations = await readJson(request);
-  await patchClient({ db: await getDb(), user, id, operations, meta: { ip: clientIp(request), userAgent: userAgent(request) } });
+  await patchClient({ db: await getDb(), user, id, operations, meta: requestMeta(request) });
   return json({ success: true });
 });

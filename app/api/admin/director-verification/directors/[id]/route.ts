@@ -1,7 +1,7 @@
 import { getDb } from "@/db";
 import { requireAdminApi } from "@/lib/auth/guards";
 import { getEnv } from "@/lib/env";
-import { assertSameOrigin, clientIp, json, readJson, route, userAgent } from "@/lib/http";
+import { assertSameOrigin, json, readJson, requestMeta, route } from "@/lib/http";
 import { AppError } from "@/lib/server/app-error";
 import { getClient, parseId } from "@/lib/server/clients/get-client";
 import { getDirector } from "@/lib/server/directors/get-director";
@@ -28,6 +28,6 @@ export const PATCH = route(async (request: Request, { params }: Context) => {
   if (id === null) throw new AppError("not_found");
   const operations = await readJson(request);
   const db = await getDb();
-  const { clientId } = await patchDirector({ db, user, id, operations, meta: { ip: clientIp(request), userAgent: userAgent(request) } });
+  const { clientId } = await patchDirector({ db, user, id, operations, meta: requestMeta(request) });
   return json(await getClient({ db, user, id: clientId }));
 });
