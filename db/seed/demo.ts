@@ -465,9 +465,12 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Seeds the demonstration data. Safe to run any number of times. */
 export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<SeedDemoResult> {
   const now = options.now ?? new Date();
+  // A time of day `days` ago; never in the future (early in the morning, "today at 09:00" has not
+  // happened yet: it is then yesterday's), so the demo's newest rows stay behind anything new.
   const daysAgo = (days: number, hour = 10) => {
     const d = new Date(now.getTime() - days * DAY);
     d.setUTCHours(hour, 0, 0, 0);
+    if (d > now) d.setTime(d.getTime() - DAY);
     return d;
   };
   const firstOfMonthAgo = (months: number) => {
