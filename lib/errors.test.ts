@@ -51,7 +51,7 @@ describe("errorFromMessage", () => {
   });
 });
 
-describe("error catalogue texts (spec §8)", () => {
+describe("error catalogue texts (docs/product.md)", () => {
   it("401", () => {
     expect(text(ERROR_CATALOGUE.unauthorized)).toEqual({
       code: 401,

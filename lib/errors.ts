@@ -1,5 +1,5 @@
 /**
- * The error-screen catalogue (spec §8).
+ * The error-screen catalogue (docs/product.md).
  *
  * Each entry names its texts by message key (namespace `errors` in messages/en-GB.json), never by
  * literal text, so the screens stay translatable and never echo raw error text.
@@ -65,7 +65,7 @@ const MATCHERS: ReadonlyArray<readonly [RegExp, ErrorKind]> = [
 ];
 
 /**
- * Chooses the error screen from an error message (spec §8): "401"/"Unauthorized" → 401,
+ * Chooses the error screen from an error message (docs/product.md): "401"/"Unauthorized" → 401,
  * "403"/"Forbidden" → 403, "404"/"Not Found" → 404, "login" → the login error, anything else
  * (including no message) → 500.
  */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AppError, isDatabaseUnavailable, statusOf } from "@/lib/server/app-error";
 import { translator } from "@/lib/i18n/translator";
 import { getEnv } from "@/lib/env";
+import { CLIENT_ADDRESS_STAMPED_ENV, stampedClientAddress } from "@/lib/client-address";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -11,14 +12,32 @@ export function json(body: unknown, init?: { status?: number; headers?: Record<s
   return NextResponse.json(body, { status: init?.status ?? 200, headers: { ...noStore, ...init?.headers } });
 }
 
-/** Field errors of a zod error, every field (not only the first), as message keys. */
+/**
+ * Field errors of a zod error, every field (not only the first), as message keys. Collected in a
+ * Map because the keys come from the caller's input: on a plain `{}`, a field named `constructor`,
+ * `toString` or `__proto__` would find Object.prototype's member instead of an empty slot.
+ * `Object.fromEntries` then defines each key as an own property (even `__proto__`), and the result
+ * is still a plain object that React can hand to client components.
+ */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  const out = new Map<string, string[]>();
   for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    (out[key] ??= []).push(issue.message);
+    const key = issue.path.map(String).join(".") || "_";
+    const list = out.get(key);
+    if (list) list.push(issue.message);
+    else out.set(key, [issue.message]);
   }
-  return out;
+  return Object.fromEntries(out);
+}
+
+/**
+ * The query string as a plain object of each name's first value, for zod. Built like
+ * `fieldErrors` so that names such as `constructor` or `__proto__` are ordinary keys.
+ */
+export function queryObject(url: string): Record<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of new URL(url).searchParams) if (!out.has(key)) out.set(key, value);
+  return Object.fromEntries(out);
 }
 
 export function errorResponse(code: AppError["code"], messageKey: string = code, extra?: Record<string, unknown>, headers?: Record<string, string>) {
@@ -28,12 +47,45 @@ export function errorResponse(code: AppError["code"], messageKey: string = code,
   return json({ error: code, message, ...extra }, { status: statusOf[code], headers });
 }
 
-/** Reads a JSON body, rejecting anything that is not JSON or is too large. */
-export async function readJson(request: Request, maxBytes = 64 * 1024): Promise<unknown> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > maxBytes) throw new AppError("bad_request", "too_large");
-  const text = await request.text();
-  if (text.length > maxBytes) throw new AppError("bad_request", "too_large");
+/** The default cap on a request body: generous for every form and search the portal has. */
+export const DEFAULT_MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads a request body as bytes, refusing one larger than `maxBytes` (400 `too_large`). A declared
+ * Content-Length over the cap is refused before reading; otherwise the body is read chunk by chunk
+ * and the stream cancelled as soon as the running total passes the cap, so a chunked upload without
+ * a length costs at most about the cap in memory, not its full size.
+ */
+export async function readBody(request: Request, maxBytes = DEFAULT_MAX_BYTES): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw new AppError("bad_request", "too_large");
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new AppError("bad_request", "too_large");
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Reads a JSON body (capped as `readBody` does), rejecting anything that is not JSON. */
+export async function readJson(request: Request, maxBytes = DEFAULT_MAX_BYTES): Promise<unknown> {
+  // Decoded as request.text() would: UTF-8, a leading BOM dropped, bad sequences replaced.
+  const text = new TextDecoder().decode(await readBody(request, maxBytes));
   try {
     return JSON.parse(text);
   } catch {
@@ -49,38 +101,41 @@ export function parseWith<T extends z.core.$ZodType>(schema: T, value: unknown):
 }
 
 /**
- * Wraps a route handler: typed errors become their status with a translated message, database
- * outages become 503, anything else a logged 500 that never echoes the raw error.
+ * What a route answers when it throws: typed errors become their status with a translated message
+ * (a rate limit also says when to come back, in the body and in Retry-After), database outages a
+ * 503 with Retry-After, anything else a logged 500 that never echoes the raw error.
  */
-export function route<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
-  return async (...args: A): Promise<Response> => {
-    try {
-      return await handler(...args);
-    } catch (err) {
-      if (err instanceof AppError) return errorResponse(err.code, err.messageKey, err.details);
-      if (isDatabaseUnavailable(err)) {
-        console.error(`[api] database unavailable: ${(err as Error).message}`);
-        return errorResponse("unavailable", "unavailable", undefined, { "Retry-After": "5" });
-      }
-      console.error("[api] unexpected error", err);
-      return json({ error: "server_error", message: translator()("apiErrors.server_error") }, { status: 500 });
+export function errorFrom(err: unknown): Response {
+  if (err instanceof AppError) {
+    if (err.code === "rate_limited") {
+      const retryAfterSeconds = Number(err.details?.retryAfterSeconds ?? 60);
+      return errorResponse(err.code, err.messageKey, { ...err.details, retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
     }
-  };
+    return errorResponse(err.code, err.messageKey, err.details);
+  }
+  if (isDatabaseUnavailable(err)) {
+    console.error(`[api] database unavailable: ${(err as Error).message}`);
+    return errorResponse("unavailable", "unavailable", undefined, { "Retry-After": "5" });
+  }
+  console.error("[api] unexpected error", err);
+  return json({ error: "server_error", message: translator()("apiErrors.server_error") }, { status: 500 });
 }
 
+let warnedUnstamped = false;
+
 /**
- * The caller's IP address. X-Forwarded-For lists addresses left to right, each proxy appending the
- * one it saw; only the entries added by our own proxies can be trusted, so the address is read
- * TRUSTED_PROXY_COUNT entries from the right (Next.js itself fills the header from the socket when
- * no proxy did). Anything further left is whatever the client chose to send.
+ * The caller's address, as the portal's own HTTP server (scripts/serve.ts) decided it from the
+ * connection and exactly TRUSTED_PROXY_COUNT proxy hops, and passed on in a header it alone writes
+ * (lib/client-address.ts). X-Forwarded-For is never read here: without a proxy of ours rewriting
+ * it, it holds whatever the client sent. Served any other way (a bare `next start`), every caller
+ * is "unknown", so per-address limits are shared rather than chosen by the caller.
  */
-export function clientIp(request: { headers: Headers }, trustedProxies = getEnv().TRUSTED_PROXY_COUNT): string {
-  const hops = (request.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((h) => h.trim())
-    .filter(Boolean);
-  const ip = hops[Math.max(0, hops.length - Math.max(1, trustedProxies))];
-  return (ip ?? "unknown").slice(0, 64);
+export function clientIp(request: { headers: Headers }): string {
+  if (!warnedUnstamped && process.env[CLIENT_ADDRESS_STAMPED_ENV] !== "1" && getEnv().APP_ENV === "production") {
+    warnedUnstamped = true;
+    console.warn("[http] client addresses are unknown: serve the portal with scripts/serve.ts (npm start, npm run serve, the Docker image), not a bare `next start`");
+  }
+  return stampedClientAddress(request.headers);
 }
 
 export function userAgent(request: { headers: Headers }): string {

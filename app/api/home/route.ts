@@ -1,9 +1,9 @@
 import { getRequestUser } from "@/lib/auth/get-current-user";
 import { homePathFor } from "@/lib/auth/home-path";
-import { route } from "@/lib/http";
+import { route } from "@/lib/route";
 
 /** The path this visitor lands on, as text: their role's home, or /login. */
-export const GET = route(async (request: Request) => {
+export const GET = route({ auth: "public", db: false }, async ({ request }) => {
   const user = await getRequestUser(request);
   return new Response(homePathFor(user?.type), { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 });

@@ -1,30 +1,24 @@
-import { getDb } from "@/db";
 import { getEnv } from "@/lib/env";
-import { assertSameOrigin, errorResponse, json, parseWith, readJson, requestMeta, route } from "@/lib/http";
-import { wakeWorker } from "@/lib/jobs/worker";
+import { withCaptchaToken } from "@/lib/schemas/captcha-token";
 import { loginSchema } from "@/lib/schemas/sign-in";
-import { AppError } from "@/lib/server/app-error";
+import { assertHuman, botCheckActions } from "@/lib/server/bot-check/assert-human";
 import { requestSignInLink } from "@/lib/server/sign-in/request-sign-in-link";
+import { route } from "@/lib/route";
 
-
-export const POST = route(async (request: Request) => {
+/**
+ * Asks for a sign-in link: JSON `{ email, reference, captchaToken }` → `{ success: true }` whether
+ * or not they match anyone. A failed bot check: 400 'Verification failed. Please try again.',
+ * nothing recorded. Too many requests: 429 with Retry-After.
+ */
+export const POST = route({ auth: "public", body: withCaptchaToken(loginSchema), maxBytes: 16 * 1024 }, async ({ db, body, meta }) => {
   const env = getEnv();
-  assertSameOrigin(request, env.APP_URL);
-  const input = parseWith(loginSchema, await readJson(request, 4096));
   const started = performance.now();
-  try {
-    await requestSignInLink({ db: await getDb(), env, input, ...requestMeta(request) });
-  } catch (err) {
-    if (err instanceof AppError && err.code === "rate_limited") {
-      const retryAfter = Number(err.details?.retryAfterSeconds ?? 60);
-      return errorResponse("rate_limited", "rate_limited", { retryAfterSeconds: retryAfter }, { "Retry-After": String(retryAfter) });
-    }
-    throw err;
-  }
+  const { captchaToken, ...input } = body;
+  await assertHuman({ token: captchaToken, action: botCheckActions.sendLink, meta });
+  await requestSignInLink({ db, env, input, ...meta });
   // Every accepted request takes at least this long, so a match (which writes a token and an email
   // job) cannot be told from a miss by its timing.
   const wait = env.SEND_LINK_MIN_MS - (performance.now() - started);
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  wakeWorker();
-  return json({ success: true });
+  return { success: true };
 });

@@ -6,7 +6,8 @@ import { sessionCookie } from "@/lib/auth/session-cookie";
 import { buildAuthOptions, SSO_PROVIDER_ID, type SsoRequestContext } from "@/lib/auth/sso/auth-options";
 import { oidcConfig, oidcScope } from "@/lib/auth/sso/oidc-config";
 import { getEnv, type Env } from "@/lib/env";
-import { assertSameOrigin, clientIp, errorResponse, route, userAgent } from "@/lib/http";
+import { assertSameOrigin, clientIp, errorResponse, userAgent } from "@/lib/http";
+import { route } from "@/lib/route";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
@@ -89,5 +90,14 @@ async function handler(request: NextRequest, context: Context): Promise<Response
   return finalise(response, env, ctx, { endAttempt: failedCallback });
 }
 
-export const GET = route(handler);
-export const POST = route(handler);
+/**
+ * next-auth answers every /api/auth/* path itself, so the wrapper adds only its error mapping: no
+ * guard (this is how admins get a session), and the origin check stays in the handler because the
+ * provider's callback arrives from another site.
+ */
+const sso = route({ auth: "public", db: false, sameOrigin: false, params: { nextauth: "segments" } }, ({ request, params }) =>
+  handler(request as NextRequest, { params: Promise.resolve({ nextauth: params.nextauth }) }),
+);
+
+export const GET = sso;
+export const POST = sso;

@@ -1,13 +1,9 @@
-import { getDb } from "@/db";
-import { requireAdminApi } from "@/lib/auth/guards";
 import { csvResponse } from "@/lib/csv/response";
-import { parseWith, route } from "@/lib/http";
-import { exportQuerySchema, queryOf } from "@/lib/schemas/export-query";
+import { exportQuerySchema } from "@/lib/schemas/export-query";
 import { exportDirectorsCsv } from "@/lib/server/exports/export-directors-csv";
+import { route } from "@/lib/route";
 
 /** Every director (individual) as a streamed CSV file (Admin or api-key); `?includeDeleted=true` adds deleted ones. */
-export const GET = route(async (request: Request) => {
-  const user = await requireAdminApi(request, "admin.export");
-  const { includeDeleted } = parseWith(exportQuerySchema, queryOf(request.url));
-  return csvResponse(await exportDirectorsCsv({ db: await getDb(), user, includeDeleted }));
-});
+export const GET = route({ auth: "admin-api", action: "admin.export", query: exportQuerySchema }, async ({ db, user, query }) =>
+  csvResponse(await exportDirectorsCsv({ db, user, includeDeleted: query.includeDeleted })),
+);

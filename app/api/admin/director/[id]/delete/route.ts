@@ -1,24 +1,15 @@
-import { getDb } from "@/db";
-import { requireAdminApi } from "@/lib/auth/guards";
-import { getEnv } from "@/lib/env";
-import { assertSameOrigin, json, parseWith, readJson, requestMeta, route } from "@/lib/http";
 import { deleteRequestSchema } from "@/lib/schemas/client-patch";
-import { AppError } from "@/lib/server/app-error";
-import { parseId } from "@/lib/server/clients/get-client";
 import { deleteDirector } from "@/lib/server/directors/delete-director";
-
-type Context = { params: Promise<{ id: string }> };
+import { route } from "@/lib/route";
 
 /**
  * Soft-deletes a director: JSON `{ reason }` (required, not blank, ≤ 1000 characters) →
  * `{ success: true }`. Already deleted: the same answer, nothing changed.
  */
-export const POST = route(async (request: Request, { params }: Context) => {
-  assertSameOrigin(request, getEnv().APP_URL);
-  const user = await requireAdminApi(request, "admin.directors.delete");
-  const id = parseId((await params).id);
-  if (id === null) throw new AppError("not_found");
-  const { reason } = parseWith(deleteRequestSchema, await readJson(request, 16 * 1024));
-  await deleteDirector({ db: await getDb(), user, id, reason, meta: requestMeta(request) });
-  return json({ success: true });
-});
+export const POST = route(
+  { auth: "admin-api", action: "admin.directors.delete", params: { id: "int" }, body: deleteRequestSchema, maxBytes: 16 * 1024 },
+  async ({ db, user, params, body, meta }) => {
+    await deleteDirector({ db, user, id: params.id, reason: body.reason, meta });
+    return { success: true };
+  },
+);

@@ -1,19 +1,9 @@
-import { getDb } from "@/db";
-import { requireAdminApi } from "@/lib/auth/guards";
 import { csvResponse } from "@/lib/csv/response";
-import { parseWith, route } from "@/lib/http";
-import { exportQuerySchema, queryOf } from "@/lib/schemas/export-query";
-import { AppError } from "@/lib/server/app-error";
-import { parseId } from "@/lib/server/clients/get-client";
+import { exportQuerySchema } from "@/lib/schemas/export-query";
 import { exportDirectorsCsv } from "@/lib/server/exports/export-directors-csv";
-
-type Context = { params: Promise<{ id: string }> };
+import { route } from "@/lib/route";
 
 /** One client's directors as a streamed CSV file (Admin or api-key); `?includeDeleted=true` adds deleted ones. */
-export const GET = route(async (request: Request, { params }: Context) => {
-  const user = await requireAdminApi(request, "admin.export");
-  const clientId = parseId((await params).id);
-  if (clientId === null) throw new AppError("not_found");
-  const { includeDeleted } = parseWith(exportQuerySchema, queryOf(request.url));
-  return csvResponse(await exportDirectorsCsv({ db: await getDb(), user, clientId, includeDeleted }));
-});
+export const GET = route({ auth: "admin-api", action: "admin.export", params: { id: "int" }, query: exportQuerySchema }, async ({ db, user, params, query }) =>
+  csvResponse(await exportDirectorsCsv({ db, user, clientId: params.id, includeDeleted: query.includeDeleted })),
+);

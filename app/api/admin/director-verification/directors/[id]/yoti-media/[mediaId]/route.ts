@@ -1,21 +1,19 @@
-import { getDb } from "@/db";
-import { requireAdminApi } from "@/lib/auth/guards";
-import { route } from "@/lib/http";
-import { AppError } from "@/lib/server/app-error";
-import { parseId } from "@/lib/server/clients/get-client";
+import { fileDownloadResponse } from "@/lib/download-response";
+import { getStorage } from "@/lib/integrations/storage";
+import { getYoti } from "@/lib/integrations/yoti";
 import { getDirectorMedia } from "@/lib/server/directors/get-director-media";
+import { route } from "@/lib/route";
 
-type Context = { params: Promise<{ id: string; mediaId: string }> };
+/** Shown in the browser rather than downloaded: the sandbox CSP and nosniff still apply. */
+const INLINE = /^(image\/(jpeg|png)|application\/json)\b/i;
 
-/** A media item of the director's identity check, as text (Admin or api-key); another director's: 404. */
-export const GET = route(async (request: Request, { params }: Context) => {
-  const user = await requireAdminApi(request, "admin.directors.read");
-  const p = await params;
-  const directorId = parseId(p.id);
-  const mediaId = parseId(p.mediaId);
-  if (directorId === null || mediaId === null) throw new AppError("not_found");
-  const media = await getDirectorMedia({ db: await getDb(), user, directorId, mediaId });
-  return new Response(media.body, {
-    headers: { "Content-Type": media.contentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
-  });
+/**
+ * A media item of the director's identity check (Admin or api-key): the provider's content, fetched
+ * with the SDK and kept under the retention rules the first time; another director's: 404.
+ */
+export const GET = route({ auth: "admin-api", action: "admin.directors.read", params: { id: "int", mediaId: "int" } }, async ({ db, user, params }) => {
+  const media = await getDirectorMedia({ db, user, storage: getStorage(), yoti: getYoti, directorId: params.id, mediaId: params.mediaId });
+  const response = fileDownloadResponse(media);
+  if (INLINE.test(media.contentType)) response.headers.set("Content-Disposition", response.headers.get("Content-Disposition")!.replace(/^attachment/, "inline"));
+  return response;
 });
