@@ -2,7 +2,7 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
-const esmPackages = ["@electric-sql/pglite", "next-intl", "use-intl", "@formatjs", "intl-messageformat", "@schummar", "icu-minify"];
+const esmPackages = ["@electric-sql/pglite", "next-intl", "use-intl", "@formatjs", "intl-messageformat", "@schummar", "icu-minify", "pg-boss", "serialize-error", "non-error"];
 
 const common = {
   moduleNameMapper: {
@@ -17,14 +17,14 @@ const unit = {
   ...common,
   displayName: "unit",
   testEnvironment: "node",
-  testMatch: ["<rootDir>/lib/**/*.test.ts", "<rootDir>/components/**/*.test.ts", "<rootDir>/tests/unit/**/*.test.ts"],
+  testMatch: ["<rootDir>/lib/**/*.test.ts", "<rootDir>/components/**/*.test.ts"],
 };
 
 const component = {
   ...common,
   displayName: "component",
   testEnvironment: "jsdom",
-  testMatch: ["<rootDir>/components/**/*.test.tsx", "<rootDir>/tests/unit/**/*.test.tsx"],
+  testMatch: ["<rootDir>/components/**/*.test.tsx"],
   setupFilesAfterEnv: ["<rootDir>/tests/setup/component.ts"],
 };
 
@@ -36,6 +36,7 @@ const integration = {
   globalSetup: "<rootDir>/tests/setup/global-setup.mjs",
   globalTeardown: "<rootDir>/tests/setup/global-teardown.mjs",
   setupFiles: ["<rootDir>/tests/setup/integration-env.ts"],
+  setupFilesAfterEnv: ["<rootDir>/tests/setup/integration-jobs.ts", "<rootDir>/tests/setup/integration-captcha.ts"],
 };
 
 export default async function config() {

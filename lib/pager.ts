@@ -1,4 +1,4 @@
-/** The pager of a paged list (spec §3 "Search response"): 1-based pages and item numbers. */
+/** The pager of a paged list (docs/domain.md "Search response"): 1-based pages and item numbers. */
 export interface Pager {
   totalPages: number;
   totalCount: number;

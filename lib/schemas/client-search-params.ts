@@ -1,5 +1,5 @@
 /*
- * The admin client search's vocabulary (spec §3 "Client search request") without zod, so client
+ * The admin client search's vocabulary (docs/domain.md "Client search request") without zod, so client
  * components can import it without shipping the schema: sortable columns, defaults, and the
  * mapping between a search request and the page's URL search parameters.
  *

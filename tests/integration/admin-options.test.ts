@@ -1,31 +1,23 @@
 import { getDb } from "@/db";
-import { users } from "@/db/schema";
-import { seedDemo } from "@/db/seed/demo";
 import { GET as optionsGet } from "@/app/api/admin/options/route";
-import { resetEnvCache } from "@/lib/env";
+import { insertUser } from "../support/factories";
+import { apiRequest } from "./support/requests";
+import { setupTestDb } from "./support/setup-test-db";
+import { anonymous, asAdmin, asContact, asDirector } from "./support/test-users";
 
-const ADMIN = { "test-user": "Admin:admin@portal.example" };
-const CONTACT = { "test-user": "DV_CompanyContact:olivia.bennett@hartwell-holdings.example:HWH7K2QP" };
-const DIRECTOR = { "test-user": "DV_Director:james.whitaker@hartwell-holdings.example:JW4T8KQM" };
+setupTestDb();
 
-function get(headers: Record<string, string> = ADMIN) {
-  return optionsGet(new Request("http://localhost:3000/api/admin/options", { headers }));
+function get(headers = asAdmin()) {
+  return optionsGet(apiRequest("/api/admin/options", { headers }));
 }
 
-beforeAll(async () => {
-  process.env.TEST_USER_HEADER_ENABLED = "true";
-  resetEnvCache();
-  const db = await getDb();
-  await seedDemo(db);
-  // A staff member without a display name is listed by email; non-admin users are not assignees.
-  await db.insert(users).values([
-    { email: "zed.nodisplay@portal.example", type: "Admin" },
-    { email: "not.staff@example.com", type: "DV_CompanyContact", reference: "OPTN2CCC" },
-  ]);
-});
+let notStaff: string;
 
-afterAll(() => {
-  delete process.env.TEST_USER_HEADER_ENABLED;
+beforeAll(async () => {
+  const db = await getDb();
+  // A staff member without a display name is listed by email; non-admin users are not assignees.
+  await insertUser(db, { email: "zed.nodisplay@portal.example", type: "Admin", displayName: null });
+  notStaff = (await insertUser(db, { type: "DV_CompanyContact" })).email;
 });
 
 describe("GET /api/admin/options", () => {
@@ -68,13 +60,14 @@ describe("GET /api/admin/options", () => {
       { value: "tom.reid@portal.example", label: "Tom Reid" },
       { value: "zed.nodisplay@portal.example", label: "zed.nodisplay@portal.example" },
     ]);
+    expect(body.assignees.map((a: { value: string }) => a.value)).not.toContain(notStaff);
     expect(body.countries).toHaveLength(249);
     expect(body.countries[0]).toEqual({ value: "GB", label: "United Kingdom" });
   });
 
   it("is for admins only", async () => {
-    expect((await get({})).status).toBe(401);
-    expect((await get(CONTACT)).status).toBe(403);
-    expect((await get(DIRECTOR)).status).toBe(403);
+    expect((await get(anonymous)).status).toBe(401);
+    expect((await get(asContact())).status).toBe(403);
+    expect((await get(asDirector())).status).toBe(403);
   });
 });

@@ -1,18 +1,19 @@
-import { auditEntries, type NewAuditEntry } from "@/db/schema";
+import type { NewAuditEntry } from "@/db/schema";
 import { getDb } from "@/db";
-import { seedDemo } from "@/db/seed/demo";
 import { GET as auditGet } from "@/app/api/admin/audit/route";
-import { resetEnvCache } from "@/lib/env";
 import { listAuditEntries } from "@/lib/server/audit/list-audit-entries";
+import { insertAuditEntries } from "../support/factories";
+import { apiRequest } from "./support/requests";
+import { setupTestDb } from "./support/setup-test-db";
+import { adminPrincipal, anonymous, asAdmin, asContact, TEST_API_KEY, withApiKey } from "./support/test-users";
 
-const ADMIN = { "test-user": "Admin:admin@portal.example" };
-const CONTACT = { "test-user": "DV_CompanyContact:olivia.bennett@hartwell-holdings.example:HWH7K2QP" };
-const API_KEY = "integration-admin-api-key-0123456789";
+setupTestDb();
+
 /** Entries of this test carry their own entity type, apart from the demo data. */
 const ENTITY = "AuditAreaTest";
 
-function get(query: string, headers: Record<string, string> = ADMIN) {
-  return auditGet(new Request(`http://localhost:3000/api/admin/audit${query}`, { headers: { "user-agent": "jest", ...headers } }));
+function get(query: string, headers = asAdmin()) {
+  return auditGet(apiRequest(`/api/admin/audit${query}`, { headers }));
 }
 
 interface Body {
@@ -30,12 +31,7 @@ const base = Date.parse("2021-03-01T12:00:00Z");
 const types = ["ClientModified", "SageError", "DirectorModified", "EmailError", "Email"] as const;
 
 beforeAll(async () => {
-  process.env.TEST_USER_HEADER_ENABLED = "true";
-  process.env.ADMIN_API_KEY = API_KEY;
-  resetEnvCache();
-  const db = await getDb();
-  await seedDemo(db);
-  const rows: NewAuditEntry[] = [];
+  const rows: Partial<NewAuditEntry>[] = [];
   // 23 entries one hour apart, types in turn, entity ids 1..23.
   for (let i = 0; i < 23; i++) {
     rows.push({
@@ -55,12 +51,7 @@ beforeAll(async () => {
   // UK days: 22:30 UTC on 15 June is 23:30 on the 15th in London; 23:30 UTC is 00:30 on the 16th.
   rows.push({ action: "late on the 15th", auditType: "Email", entityType: `${ENTITY}Day`, entityId: "15", timestamp: new Date("2020-06-15T22:30:00Z") });
   rows.push({ action: "early on the 16th", auditType: "Email", entityType: `${ENTITY}Day`, entityId: "16", timestamp: new Date("2020-06-15T23:30:00Z") });
-  await db.insert(auditEntries).values(rows);
-});
-
-afterAll(() => {
-  delete process.env.TEST_USER_HEADER_ENABLED;
-  delete process.env.ADMIN_API_KEY;
+  await insertAuditEntries(await getDb(), rows);
 });
 
 describe("GET /api/admin/audit", () => {
@@ -161,17 +152,17 @@ describe("GET /api/admin/audit", () => {
   });
 
   it("is for admins and the api-key only", async () => {
-    expect((await get("", {})).status).toBe(401);
-    expect((await get("", CONTACT)).status).toBe(403);
-    expect((await get("", { "api-key": API_KEY })).status).toBe(200);
-    expect((await get("", { "api-key": `${API_KEY}x` })).status).toBe(401);
+    expect((await get("", anonymous)).status).toBe(401);
+    expect((await get("", asContact())).status).toBe(403);
+    expect((await get("", withApiKey())).status).toBe(200);
+    expect((await get("", withApiKey(`${TEST_API_KEY}x`))).status).toBe(401);
   });
 });
 
 describe("listAuditEntries", () => {
   it("keeps its plain-list contract, optionally for one client", async () => {
     const db = await getDb();
-    const admin = { type: "Admin" as const, email: "admin@portal.example", via: "test-user" as const };
+    const admin = adminPrincipal();
     const list = await listAuditEntries({ db, user: admin, limit: 5 });
     expect(list).toHaveLength(5);
     const [someClient] = (await listAuditEntries({ db, user: admin, limit: 200 })).filter((e) => e.clientId);

@@ -1,17 +1,18 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { getDb } from "@/db";
-import { clients, directors } from "@/db/schema";
-import { seedDemo } from "@/db/seed/demo";
+import { directors } from "@/db/schema";
 import { GET as clientExport } from "@/app/api/admin/export/client/route";
 import { GET as directorExport } from "@/app/api/admin/export/director/route";
 import { GET as clientDirectorsExport } from "@/app/api/admin/director-verification/clients/[id]/directors-export/route";
-import { resetEnvCache } from "@/lib/env";
 import { exportDirectorsCsv } from "@/lib/server/exports/export-directors-csv";
+import { insertClientWithDirectors } from "../support/factories";
 import { parseCsv } from "../support/parse-csv";
+import { apiRequest, routeParams } from "./support/requests";
+import { setupTestDb } from "./support/setup-test-db";
+import { adminPrincipal, anonymous, asAdmin, asContact, demoClient, withApiKey } from "./support/test-users";
 
-const ADMIN = { "test-user": "Admin:admin@portal.example" };
-const CONTACT = { "test-user": "DV_CompanyContact:olivia.bennett@hartwell-holdings.example:HWH7K2QP" };
-const API_KEY = "integration-admin-api-key-0123456789";
+setupTestDb();
+
 const BOM = [0xef, 0xbb, 0xbf];
 
 /** The rows of a CSV response as objects keyed by the header, after checking the BOM and the CRLF ending. */
@@ -25,12 +26,12 @@ async function records(res: Response): Promise<{ header: string[]; rows: Record<
   return { header: header!, rows: data.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!]))), text };
 }
 
-function req(path: string, headers: Record<string, string> = ADMIN) {
-  return new Request(`http://localhost:3000${path}`, { headers });
+function req(path: string, headers = asAdmin()) {
+  return apiRequest(path, { headers });
 }
 
-function perClient(id: string | number, query = "", headers: Record<string, string> = ADMIN) {
-  return clientDirectorsExport(req(`/api/admin/director-verification/clients/${id}/directors-export${query}`, headers), { params: Promise.resolve({ id: String(id) }) });
+function perClient(id: string | number, query = "", headers = asAdmin()) {
+  return clientDirectorsExport(req(`/api/admin/director-verification/clients/${id}/directors-export${query}`, headers), routeParams({ id }));
 }
 
 const TRICKY = {
@@ -42,41 +43,26 @@ const TRICKY = {
 };
 
 let exportClientId: number;
-let deletedDirectorEmail: string;
+const deletedDirectorEmail = "deleted.person@test.example";
 
 beforeAll(async () => {
-  process.env.TEST_USER_HEADER_ENABLED = "true";
-  process.env.ADMIN_API_KEY = API_KEY;
-  resetEnvCache();
-  const db = await getDb();
-  await seedDemo(db);
-  const [client] = await db
-    .insert(clients)
-    .values({
+  const { client } = await insertClientWithDirectors(await getDb(), {
+    client: {
       name: '=HYPERLINK("http://evil.example","Click"), "Exports" Ltd',
       reference: "EXPT3STA",
       mainContactEmail: "exports@test.example",
-      productTier: "Managed",
-      journey: "PayByInvoice",
       notes: "Multi-line\nnotes, with commas",
       paymentSessionSecret: "cs_test_secret_must_not_leak",
-      unitPrice: 6500,
-    })
-    .returning({ id: clients.id });
-  exportClientId = client!.id;
-  deletedDirectorEmail = "deleted.person@test.example";
-  await db.insert(directors).values([
-    { clientId: exportClientId, name: TRICKY.formula, email: "formula@test.example", reference: "EXPD2AAA", sessionToken: "tok_must_not_leak_1", sessionUrl: "https://idv.example/?sessionToken=tok_must_not_leak_1" },
-    { clientId: exportClientId, name: TRICKY.comma, email: "comma@test.example", reference: "EXPD2AAB", formerNames: ["Old Name", "=Older"] },
-    { clientId: exportClientId, name: TRICKY.quotes, email: "quotes@test.example", reference: "EXPD2AAC", addressLine1: TRICKY.newline },
-    { clientId: exportClientId, name: TRICKY.unicode, email: "unicode@test.example", reference: "EXPD2AAD", priceOverride: -100, priceOverrideReason: "-10% agreed" },
-    { clientId: exportClientId, name: "Deleted Person", email: deletedDirectorEmail, reference: "EXPD2AAE", isDeleted: true, deleteReason: "Resigned before starting." },
-  ]);
-});
-
-afterAll(() => {
-  delete process.env.TEST_USER_HEADER_ENABLED;
-  delete process.env.ADMIN_API_KEY;
+    },
+    directors: [
+      { name: TRICKY.formula, email: "formula@test.example", reference: "EXPD2AAA", sessionToken: "tok_must_not_leak_1", sessionUrl: "https://idv.example/?sessionToken=tok_must_not_leak_1" },
+      { name: TRICKY.comma, email: "comma@test.example", reference: "EXPD2AAB", formerNames: ["Old Name", "=Older"] },
+      { name: TRICKY.quotes, email: "quotes@test.example", reference: "EXPD2AAC", addressLine1: TRICKY.newline },
+      { name: TRICKY.unicode, email: "unicode@test.example", reference: "EXPD2AAD", priceOverride: -100, priceOverrideReason: "-10% agreed" },
+      { name: "Deleted Person", email: deletedDirectorEmail, reference: "EXPD2AAE", isDeleted: true, deleteReason: "Resigned before starting." },
+    ],
+  });
+  exportClientId = client.id;
 });
 
 describe("GET /api/admin/export/director", () => {
@@ -136,15 +122,14 @@ describe("GET /api/admin/export/director", () => {
 
   it("answers 400 for a bad includeDeleted and is for admins and the api-key only", async () => {
     expect((await directorExport(req("/api/admin/export/director?includeDeleted=yes"))).status).toBe(400);
-    expect((await directorExport(req("/api/admin/export/director", {}))).status).toBe(401);
-    expect((await directorExport(req("/api/admin/export/director", CONTACT))).status).toBe(403);
-    expect((await directorExport(req("/api/admin/export/director", { "api-key": API_KEY }))).status).toBe(200);
+    expect((await directorExport(req("/api/admin/export/director", anonymous))).status).toBe(401);
+    expect((await directorExport(req("/api/admin/export/director", asContact()))).status).toBe(403);
+    expect((await directorExport(req("/api/admin/export/director", withApiKey()))).status).toBe(200);
   });
 
   it("reads in keyset batches and loses or repeats no row across batch boundaries", async () => {
     const db = await getDb();
-    const admin = { type: "Admin" as const, email: "admin@portal.example", via: "test-user" as const };
-    const { stream } = await exportDirectorsCsv({ db, user: admin, includeDeleted: true, batchSize: 2 });
+    const { stream } = await exportDirectorsCsv({ db, user: adminPrincipal(), includeDeleted: true, batchSize: 2 });
     const { rows } = await records(new Response(stream));
     const all = await db.select({ id: directors.id }).from(directors).orderBy(directors.id);
     expect(rows.map((r) => Number(r.id))).toEqual(all.map((d) => d.id));
@@ -172,11 +157,10 @@ describe("GET /api/admin/export/client", () => {
 
   it("leaves deleted clients out unless includeDeleted=true", async () => {
     const db = await getDb();
-    const [gone] = await db
-      .insert(clients)
-      .values({ name: "Gone Ltd", reference: "GONE2222", mainContactEmail: "gone@test.example", productTier: "OneOff", journey: "PayByCard", isDeleted: true, deleteReason: "Duplicate." })
-      .returning({ id: clients.id });
-    await db.insert(directors).values({ clientId: gone!.id, name: "Director Of Gone", email: "gone.director@test.example", reference: "GONED222" });
+    await insertClientWithDirectors(db, {
+      client: { name: "Gone Ltd", reference: "GONE2222", mainContactEmail: "gone@test.example", productTier: "OneOff", journey: "PayByCard", isDeleted: true, deleteReason: "Duplicate." },
+      directors: [{ name: "Director Of Gone", email: "gone.director@test.example", reference: "GONED222" }],
+    });
     const without = await records(await clientExport(req("/api/admin/export/client")));
     expect(without.rows.some((r) => r.reference === "GONE2222")).toBe(false);
     const withDeleted = await records(await clientExport(req("/api/admin/export/client?includeDeleted=true")));
@@ -205,8 +189,8 @@ describe("GET /api/admin/director-verification/clients/{id}/directors-export", (
 
   it("exports the demo company's directors, and another client's are not there", async () => {
     const db = await getDb();
-    const [hartwell] = await db.select({ id: clients.id }).from(clients).where(eq(clients.reference, "HWH7K2QP"));
-    const { rows } = await records(await perClient(hartwell!.id));
+    const hartwell = await demoClient("HWH7K2QP");
+    const { rows } = await records(await perClient(hartwell.id));
     expect(rows.map((r) => r.reference).sort()).toEqual(["EC3J7HYD", "JW4T8KQM", "MR5W9KTB", "PS6N3VXA", "ST2F6PNG", "TH8R2MWE"]);
     const others = await db.select({ reference: directors.reference }).from(directors).where(and(eq(directors.clientId, exportClientId)));
     for (const o of others) expect(rows.map((r) => r.reference)).not.toContain(o.reference);
@@ -217,7 +201,7 @@ describe("GET /api/admin/director-verification/clients/{id}/directors-export", (
     expect((await perClient("abc")).status).toBe(404);
     expect((await perClient("0")).status).toBe(404);
     expect((await perClient(exportClientId, "?includeDeleted=1")).status).toBe(400);
-    expect((await perClient(exportClientId, "", {})).status).toBe(401);
-    expect((await perClient(exportClientId, "", CONTACT)).status).toBe(403);
+    expect((await perClient(exportClientId, "", anonymous)).status).toBe(401);
+    expect((await perClient(exportClientId, "", asContact())).status).toBe(403);
   });
 });

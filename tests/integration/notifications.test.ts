@@ -1,19 +1,20 @@
 import { eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";
 import { notifications, users } from "@/db/schema";
-import { seedDemo } from "@/db/seed/demo";
 import { GET as listGet } from "@/app/api/admin/notifications/route";
 import { POST as readPost } from "@/app/api/admin/notifications/[id]/read/route";
 import { POST as readAllPost } from "@/app/api/admin/notifications/read-all/route";
-import { resetEnvCache } from "@/lib/env";
 import { createNotification } from "@/lib/server/notifications/create-notification";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+import { insertNotification } from "../support/factories";
+import { apiRequest, ORIGIN, routeParams } from "./support/requests";
+import { setupTestDb } from "./support/setup-test-db";
+import { anonymous, asAdmin, asContact, demo, withApiKey } from "./support/test-users";
 
-const ORIGIN = "http://localhost:3000";
-const ADMIN = { "test-user": "Admin:admin@portal.example" };
-const OTHER_ADMIN = { "test-user": "Admin:sarah.collins@portal.example" };
-const CONTACT = { "test-user": "DV_CompanyContact:olivia.bennett@hartwell-holdings.example:HWH7K2QP" };
-const API_KEY = "integration-admin-api-key-0123456789";
+setupTestDb();
+
+const ADMIN = asAdmin();
+const OTHER_ADMIN = asAdmin(demo.otherAdmin);
 
 interface Item {
   id: number;
@@ -28,24 +29,25 @@ interface Item {
   link: string | null;
 }
 
-function list(headers: Record<string, string> = ADMIN) {
-  return listGet(new Request(`${ORIGIN}/api/admin/notifications`, { headers }));
+function list(headers = ADMIN) {
+  return listGet(apiRequest("/api/admin/notifications", { headers }));
 }
 
-async function items(headers: Record<string, string> = ADMIN): Promise<Item[]> {
+async function items(headers = ADMIN): Promise<Item[]> {
   const res = await list(headers);
   expect(res.status).toBe(200);
   return (await res.json()) as Item[];
 }
 
-function markRead(id: string | number, headers: Record<string, string> = ADMIN, origin: string | null = ORIGIN) {
-  return readPost(new Request(`${ORIGIN}/api/admin/notifications/${id}/read`, { method: "POST", headers: { ...headers, ...(origin ? { origin } : {}) } }), {
-    params: Promise.resolve({ id: String(id) }),
-  });
+/** A POST from `origin` (null: a machine client, which sends none). */
+const post = (path: string, headers: Record<string, string>, origin: string | null) => apiRequest(path, { method: "POST", headers: { ...headers, ...(origin ? { origin } : {}) } });
+
+function markRead(id: string | number, headers = ADMIN, origin: string | null = ORIGIN) {
+  return readPost(post(`/api/admin/notifications/${id}/read`, headers, origin), routeParams({ id }));
 }
 
-function markAll(headers: Record<string, string> = ADMIN, origin: string | null = ORIGIN) {
-  return readAllPost(new Request(`${ORIGIN}/api/admin/notifications/read-all`, { method: "POST", headers: { ...headers, ...(origin ? { origin } : {}) } }));
+function markAll(headers = ADMIN, origin: string | null = ORIGIN) {
+  return readAllPost(post("/api/admin/notifications/read-all", headers, origin));
 }
 
 let adminId: number;
@@ -55,30 +57,13 @@ let theirsId: number;
 let everyoneId: number;
 
 beforeAll(async () => {
-  process.env.TEST_USER_HEADER_ENABLED = "true";
-  process.env.ADMIN_API_KEY = API_KEY;
-  resetEnvCache();
   const db = await getDb();
-  await seedDemo(db);
-  const staff = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, ["admin@portal.example", "sarah.collins@portal.example"]));
-  adminId = staff.find((s) => s.email === "admin@portal.example")!.id;
-  otherAdminId = staff.find((s) => s.email === "sarah.collins@portal.example")!.id;
-  const [mine, theirs, everyone] = await db
-    .insert(notifications)
-    .values([
-      { message: "For the administrator only", recipient: adminId, link: "/administration/audit" },
-      { message: "For Sarah only", recipient: otherAdminId },
-      { message: "For every admin", recipient: null },
-    ])
-    .returning({ id: notifications.id });
-  mineId = mine!.id;
-  theirsId = theirs!.id;
-  everyoneId = everyone!.id;
-});
-
-afterAll(() => {
-  delete process.env.TEST_USER_HEADER_ENABLED;
-  delete process.env.ADMIN_API_KEY;
+  const staff = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [demo.admin, demo.otherAdmin]));
+  adminId = staff.find((s) => s.email === demo.admin)!.id;
+  otherAdminId = staff.find((s) => s.email === demo.otherAdmin)!.id;
+  mineId = (await insertNotification(db, { message: "For the administrator only", recipient: adminId, link: "/administration/audit" })).id;
+  theirsId = (await insertNotification(db, { message: "For Sarah only", recipient: otherAdminId })).id;
+  everyoneId = (await insertNotification(db, { message: "For every admin", recipient: null })).id;
 });
 
 describe("GET /api/admin/notifications", () => {
@@ -106,15 +91,15 @@ describe("GET /api/admin/notifications", () => {
   });
 
   it("shows a machine client (api-key) only the notifications for every admin", async () => {
-    const list = await items({ "api-key": API_KEY });
+    const list = await items(withApiKey());
     expect(list.map((n) => n.id)).toContain(everyoneId);
     expect(list.map((n) => n.id)).not.toContain(mineId);
     expect(list.every((n) => !n.isMine)).toBe(true);
   });
 
   it("is for admins only", async () => {
-    expect((await list({})).status).toBe(401);
-    expect((await list(CONTACT)).status).toBe(403);
+    expect((await list(anonymous)).status).toBe(401);
+    expect((await list(asContact())).status).toBe(403);
   });
 });
 
@@ -140,9 +125,9 @@ describe("POST /api/admin/notifications/{id}/read", () => {
 
   it("records api-key as the reader for a machine client", async () => {
     const db = await getDb();
-    const [n] = await db.insert(notifications).values({ message: "For the machine to read" }).returning({ id: notifications.id });
-    expect((await markRead(n!.id, { "api-key": API_KEY }, null)).status).toBe(200);
-    const [row] = await db.select().from(notifications).where(eq(notifications.id, n!.id));
+    const n = await insertNotification(db, { message: "For the machine to read" });
+    expect((await markRead(n.id, withApiKey(), null)).status).toBe(200);
+    const [row] = await db.select().from(notifications).where(eq(notifications.id, n.id));
     expect(row).toMatchObject({ read: true, readBy: "api-key" });
   });
 
@@ -157,8 +142,8 @@ describe("POST /api/admin/notifications/{id}/read", () => {
 
   it("refuses other sites (403) and other roles", async () => {
     expect((await markRead(mineId, ADMIN, "https://evil.example")).status).toBe(403);
-    expect((await markRead(mineId, CONTACT)).status).toBe(403);
-    expect((await markRead(mineId, {})).status).toBe(401);
+    expect((await markRead(mineId, asContact())).status).toBe(403);
+    expect((await markRead(mineId, anonymous)).status).toBe(401);
     const [row] = await (await getDb()).select().from(notifications).where(eq(notifications.id, mineId));
     expect(row!.read).toBe(false);
   });

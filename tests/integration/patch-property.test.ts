@@ -1,16 +1,16 @@
 import fc from "fast-check";
-import { randomBytes } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { auditEntries, clients, clientStatusValues, directors, directorStatusValues, notifications, productTierValues } from "@/db/schema";
-import { seedDemo } from "@/db/seed/demo";
+import { clients, clientStatusValues, directors, directorStatusValues, productTierValues } from "@/db/schema";
 import { PATCH as patchClientRoute } from "@/app/api/admin/director-verification/clients/[id]/route";
 import { PATCH as patchDirectorRoute } from "@/app/api/admin/director-verification/directors/[id]/route";
-import { resetEnvCache } from "@/lib/env";
 import { evaluatePatch } from "@/lib/json-patch";
 import { clientPatchFieldNames, clientPatchSpec } from "@/lib/schemas/client-patch";
 import { directorPatchFieldNames, directorPatchSpec } from "@/lib/schemas/director-patch";
-import { generateReference } from "@/lib/references";
+import { insertClientWithDirectors } from "../support/factories";
+import { apiRequest, routeParams } from "./support/requests";
+import { setupTestDb } from "./support/setup-test-db";
+import { asAdmin } from "./support/test-users";
 
 /*
  * Property: whatever a caller sends to the PATCH endpoints, the answer is never a 5xx and no column
@@ -19,7 +19,6 @@ import { generateReference } from "@/lib/references";
  */
 
 const RUNS = 1000;
-const ADMIN = { "test-user": "Admin:admin@portal.example" };
 const HUGE = "x".repeat(70_000);
 const LONG = "y".repeat(5_001);
 
@@ -135,40 +134,12 @@ function documentArb(fields: readonly string[]) {
 let clientId = 0;
 let directorId = 0;
 
-beforeAll(async () => {
-  process.env.TEST_USER_HEADER_ENABLED = "true";
-  resetEnvCache();
-  const db = await getDb();
-  await seedDemo(db);
-  const tag = randomBytes(4).toString("hex");
-  const [client] = await db
-    .insert(clients)
-    .values({
-      name: `Property Test ${tag} Ltd`,
-      reference: generateReference("Q", 9),
-      mainContactEmail: `contact-${tag}@property-test.example`,
-      productTier: "Managed",
-      journey: "PayByInvoice",
-      unitPrice: 6500,
-      fullPrice: 13000,
-      paymentSessionSecret: "secret",
-    })
-    .returning();
-  clientId = client!.id;
-  const people = await db
-    .insert(directors)
-    .values([0, 1].map((i) => ({ clientId, name: `Prop ${i}`, email: `prop${i}-${tag}@property-test.example`, reference: generateReference("R", 9) })))
-    .returning();
-  directorId = people[0]!.id;
-});
+setupTestDb();
 
-afterAll(async () => {
-  const db = await getDb();
-  await db.delete(auditEntries).where(eq(auditEntries.clientId, clientId));
-  await db.delete(notifications).where(eq(notifications.clientId, clientId));
-  await db.delete(directors).where(inArray(directors.clientId, [clientId]));
-  await db.delete(clients).where(eq(clients.id, clientId));
-  delete process.env.TEST_USER_HEADER_ENABLED;
+beforeAll(async () => {
+  const { client, directors: people } = await insertClientWithDirectors(await getDb(), { client: { paymentSessionSecret: "secret" }, directors: 2 });
+  clientId = client.id;
+  directorId = people[0]!.id;
 });
 
 function changedOutside(before: Record<string, unknown>, after: Record<string, unknown>, allowed: readonly string[], derived: ReadonlySet<string>): string[] {
@@ -182,10 +153,7 @@ function send(handler: typeof patchClientRoute, url: string, id: number, doc: un
   } catch {
     body = "[";
   }
-  return handler(
-    new Request(`http://localhost:3000${url}`, { method: "PATCH", headers: { ...ADMIN, "content-type": "application/json-patch+json" }, body }),
-    { params: Promise.resolve({ id: String(id) }) },
-  );
+  return handler(apiRequest(url, { method: "PATCH", headers: asAdmin(), body, contentType: "application/json-patch+json" }), routeParams({ id }));
 }
 
 describe("the patch engine (1,000 runs per entity)", () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
 import { getDb } from "@/db";
-import { jobs, securityEvents, sessions, signInTokens } from "@/db/schema";
+import { securityEvents, sessions, signInTokens } from "@/db/schema";
 import { seedDemo } from "@/db/seed/demo";
 import { GET as enterGet, POST as enterPost } from "@/app/api/enter/[token]/route";
 import { POST as logout } from "@/app/api/logout/route";
@@ -9,16 +9,18 @@ import { POST as sendLink } from "@/app/api/send-link/route";
 import { GET as userGet } from "@/app/api/user/route";
 import { GET as homeGet } from "@/app/api/home/route";
 import { hashToken } from "@/lib/auth/tokens";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { resetEnvCache } from "@/lib/env";
+import { getJobQueue } from "@/lib/jobs/queue";
 import { jsonRequest } from "./support/requests";
-import { clearRateLimits, contact, director, emailedToken, freshIp, otherContact, setCookieValue } from "./support/sign-in";
+import { clearRateLimits, contact, director, emailedToken, freshIp, human, otherContact, setCookieValue } from "./support/sign-in";
 
 const cookieName = "dvp_session";
 
 function enter(token: string, method: "GET" | "POST", cookie?: string) {
   const req = new Request(`http://localhost:3000/api/enter/${token}`, {
     method,
-    headers: { "user-agent": "jest", "x-forwarded-for": "203.0.113.9", ...(cookie ? { cookie: `${cookieName}=${cookie}` } : {}), ...(method === "POST" ? { origin: "http://localhost:3000" } : {}) },
+    headers: { "user-agent": "jest", [CLIENT_ADDRESS_HEADER]: "203.0.113.9", ...(cookie ? { cookie: `${cookieName}=${cookie}` } : {}), ...(method === "POST" ? { origin: "http://localhost:3000" } : {}) },
   });
   return (method === "GET" ? enterGet : enterPost)(req, { params: Promise.resolve({ token }) });
 }
@@ -46,16 +48,18 @@ afterAll(() => {
 describe("POST /api/send-link", () => {
   it("answers the same whether or not the email and reference match, and stores only a hash", async () => {
     const db = await getDb();
-    const hit = await sendLink(jsonRequest("/api/send-link", { email: "Olivia.Bennett@Hartwell-Holdings.example", reference: "hwh7-k2qp" }));
-    const miss = await sendLink(jsonRequest("/api/send-link", { email: "nobody@example.com", reference: "HWH7K2QP" }));
+    const hit = await sendLink(jsonRequest("/api/send-link", { ...human, email: "Olivia.Bennett@Hartwell-Holdings.example", reference: "hwh7-k2qp" }));
+    const miss = await sendLink(jsonRequest("/api/send-link", { ...human, email: "nobody@example.com", reference: "HWH7K2QP" }));
     expect([hit.status, miss.status]).toEqual([200, 200]);
     expect(await hit.text()).toBe(await miss.text());
 
-    const [job] = await db.select().from(jobs).where(eq(jobs.type, "sign-in-link.send")).orderBy(sql`${jobs.id} desc`).limit(1);
-    const payload = job!.payload as { tokenId: string; sealedToken: string };
-    expect(payload.sealedToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const jobs = await (await getJobQueue()).boss.findJobs<{ tokenId: string }>("sign-in-link.send", { queued: true });
+    const payload = jobs.at(-1)!.data;
+    expect(Object.keys(payload).sort()).toEqual(["clientId", "to", "tokenId"]);
     const [token] = await db.select().from(signInTokens).where(eq(signInTokens.id, payload.tokenId));
     expect(token!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    // The token waits sealed on its own row, never in the job.
+    expect(token!.sealedToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(token!.expiresAt.getTime() - token!.createdAt.getTime()).toBeGreaterThan(9.9 * 60_000);
     expect(token!.expiresAt.getTime() - token!.createdAt.getTime()).toBeLessThanOrEqual(10 * 60_000 + 1000);
 
@@ -70,7 +74,7 @@ describe("POST /api/send-link", () => {
         await clearRateLimits();
         const body = kind === "hit" ? director : { email: `nobody${i}@example.com`, reference: "ZZZZ2222" };
         const started = performance.now();
-        const res = await sendLink(jsonRequest("/api/send-link", body, { headers: { "x-forwarded-for": freshIp() } }));
+        const res = await sendLink(jsonRequest("/api/send-link", { ...human, ...body }, { headers: { [CLIENT_ADDRESS_HEADER]: freshIp() } }));
         times[kind].push(performance.now() - started);
         expect(res.status).toBe(200);
       }
@@ -84,7 +88,7 @@ describe("POST /api/send-link", () => {
     resetEnvCache();
     try {
       const started = performance.now();
-      await sendLink(jsonRequest("/api/send-link", { email: "nobody@example.com", reference: "ZZZZ2222" }));
+      await sendLink(jsonRequest("/api/send-link", { ...human, email: "nobody@example.com", reference: "ZZZZ2222" }));
       expect(performance.now() - started).toBeGreaterThanOrEqual(195);
     } finally {
       process.env.SEND_LINK_MIN_MS = "0";
@@ -93,13 +97,13 @@ describe("POST /api/send-link", () => {
   });
 
   it("validates the shape only, with every field's error", async () => {
-    const res = await sendLink(jsonRequest("/api/send-link", { email: "x", reference: "<script>" }));
+    const res = await sendLink(jsonRequest("/api/send-link", { ...human, email: "x", reference: "<script>" }));
     expect(res.status).toBe(400);
     expect((await res.json()).fields).toEqual({ email: ["email"], reference: ["reference"] });
   });
 
   it("limits requests per email + reference with 429 and Retry-After, and recovers after the window", async () => {
-    const ask = () => sendLink(jsonRequest("/api/send-link", otherContact, { headers: { "x-forwarded-for": freshIp() } }));
+    const ask = () => sendLink(jsonRequest("/api/send-link", { ...human, ...otherContact }, { headers: { [CLIENT_ADDRESS_HEADER]: freshIp() } }));
     for (let i = 0; i < 5; i++) expect((await ask()).status).toBe(200);
     const limited = await ask();
     expect(limited.status).toBe(429);
@@ -110,13 +114,14 @@ describe("POST /api/send-link", () => {
   });
 
   it("limits requests per address, whatever the identity, and a forged X-Forwarded-For does not help", async () => {
+    // The address is the one the portal's server stamped; X-Forwarded-For is the client's own claim.
     const ip = freshIp();
     for (let i = 0; i < 20; i++) {
-      const forged = `192.0.2.${i}, ${ip}`;
-      const res = await sendLink(jsonRequest("/api/send-link", { email: `p${i}@example.com`, reference: "ZZZZ2222" }, { headers: { "x-forwarded-for": forged } }));
+      const headers = { [CLIENT_ADDRESS_HEADER]: ip, "x-forwarded-for": `192.0.2.${i}` };
+      const res = await sendLink(jsonRequest("/api/send-link", { ...human, email: `p${i}@example.com`, reference: "ZZZZ2222" }, { headers }));
       expect(res.status).toBe(200);
     }
-    const res = await sendLink(jsonRequest("/api/send-link", { email: "p99@example.com", reference: "ZZZZ2222" }, { headers: { "x-forwarded-for": ip } }));
+    const res = await sendLink(jsonRequest("/api/send-link", { ...human, email: "p99@example.com", reference: "ZZZZ2222" }, { headers: { [CLIENT_ADDRESS_HEADER]: ip, "x-forwarded-for": "192.0.2.99" } }));
     expect(res.status).toBe(429);
   });
 });
@@ -180,11 +185,13 @@ describe("the emailed link", () => {
     expect(await (await userGet(withCookie("/api/user", contactCookie))).json()).toMatchObject({ type: "DV_CompanyContact", email: contact.email });
   });
 
-  it("never leaves the token in the outbox, the audit trail or the security log", async () => {
+  it("never leaves the token in the job queue, the audit trail or the security log, and clears the sealed copy once sent", async () => {
     const token = await emailedToken(otherContact);
     const db = await getDb();
+    const [row] = await db.select().from(signInTokens).where(eq(signInTokens.tokenHash, hashToken(token)));
+    expect(row!.sealedToken).toBeNull();
     const dump = JSON.stringify([
-      await db.select().from(jobs).where(eq(jobs.type, "sign-in-link.send")),
+      await db.execute(sql`select * from pgboss.job`),
       await db.execute(sql`select * from audit_entries`),
       await db.select().from(securityEvents),
     ]);

@@ -1,9 +1,13 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { POST as sendLink } from "@/app/api/send-link/route";
 import { listMessages } from "@/lib/integrations/email/mailbox-store";
-import { runDueJobs } from "@/lib/jobs/run-due-jobs";
-import { jsonRequest } from "./requests";
+import { getJobQueue } from "@/lib/jobs/queue";
+import { workDueJobs } from "@/lib/jobs/work-due-jobs";
+import { human, jsonRequest } from "./requests";
+
+export { human };
 
 export const contact = { email: "olivia.bennett@hartwell-holdings.example", reference: "HWH7K2QP" };
 export const otherContact = { email: "kate.holloway@northgate-property.example", reference: "NPS6R2WD" };
@@ -22,10 +26,9 @@ export function freshIp() {
 
 /** Asks for a link, delivers the outbox into the capture mailbox, and returns the emailed token. */
 export async function emailedToken(who: { email: string; reference: string }): Promise<string> {
-  const res = await sendLink(jsonRequest("/api/send-link", who, { headers: { "x-forwarded-for": freshIp() } }));
+  const res = await sendLink(jsonRequest("/api/send-link", { ...human, ...who }, { headers: { [CLIENT_ADDRESS_HEADER]: freshIp() } }));
   if (res.status !== 200) throw new Error(`send-link answered ${res.status}`);
-  const db = await getDb();
-  while ((await runDueJobs(db, { workerId: "test", batchSize: 50 })) > 0);
+  await workDueJobs(await getJobQueue());
   const mail = listMessages(process.env.MAILBOX_DIR!).find((m) => m.to.includes(who.email));
   const match = mail?.text.match(/\/api\/enter\/([A-Za-z0-9_-]{43})/);
   if (!match) throw new Error(`no sign-in email for ${who.email}`);

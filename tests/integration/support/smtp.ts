@@ -13,8 +13,9 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on a free loopback port, recording what it receives. */
-export async function startSmtpServer(options: { rejectWith?: string } = {}) {
+export async function startSmtpServer(options: { rejectWith?: string; acceptAfter?: Promise<void> } = {}) {
   const received: ReceivedMail[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -34,7 +35,9 @@ export async function startSmtpServer(options: { rejectWith?: string } = {}) {
           replyTo: mail.replyTo?.text ?? "",
           messageId: mail.messageId ?? "",
         });
-        callback();
+        for (const w of waiters.filter((w) => received.length >= w.count)) w.resolve();
+        // With acceptAfter, the message is recorded but the sender waits for its "250 OK" until then.
+        (options.acceptAfter ?? Promise.resolve()).then(() => callback());
       }, callback);
     },
   });
@@ -43,6 +46,9 @@ export async function startSmtpServer(options: { rejectWith?: string } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Resolves once `count` messages in all have arrived (for mail sent by another process). */
+    waitForMessages: (count: number) =>
+      received.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
