@@ -8,8 +8,13 @@
 // Client:  id `portal-local`, secret `portal-local-secret` (client_secret_basic), authorization code
 //          flow with PKCE (S256) required, redirect URI `${APP_URL}/api/auth/callback/oidc`
 //          (APP_URL defaults to http://localhost:3000).
-// Scopes:  openid email profile groups. Claims: sub, email, email_verified, name, groups, all in the
-//          ID token too (the portal reads the verified ID token, not the userinfo endpoint).
+// Scopes:  openid email profile groups. Claims: sub, email, email_verified, name, groups.
+// Where the claims are released (OIDC_PROVIDER_CLAIMS):
+//   id_token (default)  in the ID token as well as at UserInfo, as Microsoft Entra ID does;
+//   userinfo            at the UserInfo endpoint only, the ID token carrying just `sub` and the
+//                       protocol claims: oidc-provider's own default, and what OpenID Connect Core
+//                       5.4 prescribes when an access token is issued. The portal then reads
+//                       UserInfo with the access token (lib/auth/sso/userinfo-claims.ts).
 //
 // Accounts (type the email on the login form; ANY password is accepted; unknown logins are refused):
 //   admin@portal.example  "Alex Morgan"  groups ["portal-admins"]  -> an admin of the portal
@@ -58,7 +63,16 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export function createLocalProvider(options: { port: number; appUrl: string }) {
+/** Where the provider releases the scope claims (see the header). */
+export type ClaimsMode = "id_token" | "userinfo";
+
+export function claimsModeFrom(value: string | undefined): ClaimsMode {
+  if (value === undefined || value === "" || value === "id_token") return "id_token";
+  if (value === "userinfo") return "userinfo";
+  throw new Error(`OIDC_PROVIDER_CLAIMS must be id_token or userinfo, not "${value}"`);
+}
+
+export function createLocalProvider(options: { port: number; appUrl: string; claims?: ClaimsMode }) {
   const issuer = `http://localhost:${options.port}`;
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const signingKey = { ...privateKey.export({ format: "jwk" }), kid: randomUUID(), alg: "RS256", use: "sig" };
@@ -84,9 +98,9 @@ export function createLocalProvider(options: { port: number; appUrl: string }) {
       profile: ["name"],
       groups: ["groups"],
     },
-    // Put the claims of the granted scopes in the ID token as well (as Entra ID does), not only
-    // in the userinfo response.
-    conformIdTokenClaims: false,
+    // id_token mode: the claims of the granted scopes go in the ID token as well (as Entra ID does).
+    // userinfo mode: oidc-provider's default, they are released at the UserInfo endpoint only.
+    conformIdTokenClaims: (options.claims ?? "id_token") === "userinfo",
     features: { devInteractions: { enabled: true } },
     ttl: { Interaction: 600, Session: 8 * 3600, Grant: 8 * 3600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
     async findAccount(_ctx, id): Promise<Account | undefined> {
@@ -147,7 +161,7 @@ It knows ${LOCAL_ACCOUNTS.map((a) => escapeHtml(a.email)).join(" and ")}.</p>
 }
 
 /** Starts the provider and resolves once it listens. */
-export function startLocalProvider(options: { port: number; appUrl: string }): Promise<{ server: Server; issuer: string }> {
+export function startLocalProvider(options: { port: number; appUrl: string; claims?: ClaimsMode }): Promise<{ server: Server; issuer: string }> {
   const { provider, issuer } = createLocalProvider(options);
   return new Promise((resolve, reject) => {
     const server = provider.listen(options.port, () => resolve({ server, issuer }));
@@ -162,8 +176,9 @@ async function main() {
   }
   const port = Number(process.env.OIDC_PROVIDER_PORT ?? 4010);
   const appUrl = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
-  const { server, issuer } = await startLocalProvider({ port, appUrl });
-  console.log(`[oidc] local OpenID Connect provider at ${issuer} for ${appUrl}`);
+  const claims = claimsModeFrom(process.env.OIDC_PROVIDER_CLAIMS);
+  const { server, issuer } = await startLocalProvider({ port, appUrl, claims });
+  console.log(`[oidc] local OpenID Connect provider at ${issuer} for ${appUrl} (claims: ${claims === "userinfo" ? "at UserInfo only" : "in the ID token too"})`);
   console.log(`[oidc] accounts (any password): ${LOCAL_ACCOUNTS.map((a) => `${a.email} (${a.name})`).join(", ")}`);
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);

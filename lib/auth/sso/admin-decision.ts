@@ -1,5 +1,5 @@
 /**
- * Who of the single sign-on users is an admin (spec §6, DESIGN.md §5): the `email` claim is in
+ * Who of the single sign-on users is an admin (docs/security.md, docs/integrations.md): the `email` claim is in
  * ADMIN_EMAILS, or ADMIN_GROUP is in the `groups` claim. Pure, so it is unit tested on its own.
  *
  * - Emails compare case-insensitively (ADMIN_EMAILS is already lower-cased by lib/env.ts).

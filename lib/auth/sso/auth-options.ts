@@ -1,14 +1,16 @@
 import "server-only";
-import type { AuthOptions } from "next-auth";
+import type { AuthOptions, Profile } from "next-auth";
 import type { OAuthConfig } from "next-auth/providers/oauth";
+import type { TokenSet } from "openid-client";
 import { getDb } from "@/db";
 import type { Env } from "@/lib/env";
 import { homePaths } from "@/lib/auth/home-path";
 import { safeRedirectPath } from "@/lib/safe-redirect";
 import { recordSecurityEvent } from "../record-security-event";
-import { decideAdmin, emailClaim, type SsoClaims } from "./admin-decision";
+import { decideAdmin, emailClaim, type AdminPolicy, type SsoClaims } from "./admin-decision";
 import { completeAdminSignIn } from "./complete-admin-sign-in";
 import type { OidcConfig } from "./oidc-config";
+import { mergeUserInfo, needsUserInfo } from "./userinfo-claims";
 
 /** The next-auth provider id: the callback is /api/auth/callback/oidc. */
 export const SSO_PROVIDER_ID = "oidc";
@@ -63,6 +65,7 @@ export function buildAuthOptions(
   const appUrl = new URL(env.APP_URL);
   const unAuthorised = new URL("/errors/un-authorised", appUrl).toString();
   const failed = (code: string) => new URL(`${SSO_ERROR_PAGE}?error=${code}`, appUrl).toString();
+  const policy: AdminPolicy = { adminEmails: env.ADMIN_EMAILS, adminGroup: env.ADMIN_GROUP };
 
   const provider: OAuthConfig<OidcProfile> = {
     id: SSO_PROVIDER_ID,
@@ -74,6 +77,19 @@ export function buildAuthOptions(
     authorization: { params: { scope } },
     checks: ["pkce", "state", "nonce"],
     idToken: true,
+    // The person's claims: the verified ID token's, completed from the UserInfo endpoint (with the
+    // access token) when it lacks the email, or the groups that ADMIN_GROUP needs. Providers may
+    // release those claims at UserInfo only (see ./userinfo-claims.ts).
+    userinfo: {
+      async request({ tokens, client }) {
+        // next-auth hands over openid-client's TokenSet (its type says only "parameters").
+        const tokenSet = tokens as TokenSet;
+        const idClaims = tokenSet.claims() as OidcProfile;
+        if (!needsUserInfo(idClaims, policy) || !tokenSet.access_token) return idClaims as Profile;
+        // openid-client also refuses a response whose `sub` is not the ID token's.
+        return mergeUserInfo(idClaims, (await client.userinfo(tokenSet)) as OidcProfile) as Profile;
+      },
+    },
     profile(profile) {
       return { id: String(profile.sub), email: emailClaim(profile), name: typeof profile.name === "string" ? profile.name : null };
     },
@@ -109,7 +125,7 @@ export function buildAuthOptions(
             await recordSecurityEvent(db, { event: "SignInFailed", actor: "anonymous", ...meta, detail: { method: "sso", issuer, reason: "no_subject" } });
             return failed("SignInFailed");
           }
-          const decision = decideAdmin(claims, { adminEmails: env.ADMIN_EMAILS, adminGroup: env.ADMIN_GROUP });
+          const decision = decideAdmin(claims, policy);
           if (!decision.admin) {
             await recordSecurityEvent(db, {
               event: decision.reason === "not_admin" ? "AccessDenied" : "SignInFailed",

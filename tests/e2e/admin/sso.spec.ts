@@ -2,7 +2,8 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/fixtures";
 
 // Admin single sign-on end to end, against the local OpenID Connect provider that the global
-// setup starts (scripts/oidc-provider.ts; ADMIN_EMAILS=admin@portal.example).
+// setup starts (scripts/oidc-provider.ts; ADMIN_EMAILS=admin@portal.example) in its UserInfo mode:
+// the ID token carries no email, so the portal reads it from the UserInfo endpoint.
 
 const SESSION_COOKIE = "dvp_session";
 const ADMIN_HOME = "/administration/client-management";
