@@ -1,7 +1,13 @@
 import { z } from "zod";
+import { parseReminderDays } from "./domain/reminder-steps";
+import { RECAPTCHA_DEV_CREDENTIALS } from "./integrations/captcha/dev-credentials";
+import { SAGE_DEV_CREDENTIALS } from "./integrations/sage/dev-credentials";
+import { stripeConfig, stripeProblems, stripeSchema } from "./integrations/stripe/config";
+import type { StripeConfig } from "./integrations/stripe/types";
+import { yotiConfig, yotiProblems, yotiSchema, type YotiConfig } from "./integrations/yoti/config";
 
 /**
- * The one typed, validated configuration object (DESIGN.md §5).
+ * The one typed, validated configuration object (docs/integrations.md).
  *
  * `APP_ENV` says what kind of deployment this is. It is separate from NODE_ENV because the demo
  * (`npm start`) and the end-to-end tests run a production build of Next.js locally:
@@ -71,8 +77,12 @@ const schema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   ADMIN_EMAILS: emailList,
   ADMIN_GROUP: optionalString,
-  /** How many proxies in front of the portal append to X-Forwarded-For (see lib/http.ts clientIp). */
-  TRUSTED_PROXY_COUNT: int(0, 10, 1),
+  /**
+   * How many reverse proxies of ours stand in front of the portal, each appending to
+   * X-Forwarded-For. 0 (no proxy): the client address is the connection's peer and any
+   * X-Forwarded-For is ignored. Read by the portal's server (scripts/serve.ts, lib/client-address.ts).
+   */
+  TRUSTED_PROXY_COUNT: int(0, 10, 0),
   SESSION_IDLE_MINUTES: int(1, 24 * 60, 30),
   SESSION_ABSOLUTE_HOURS: int(1, 7 * 24, 12),
   SIGN_IN_LINK_MINUTES: int(1, 60, 10),
@@ -81,7 +91,94 @@ const schema = z.object({
   TEST_USER_HEADER_ENABLED: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   WORKER_IN_PROCESS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   WORKER_POLL_MS: int(100, 60_000, 2_000),
+  /** Security events older than this are deleted by the scheduled clean-up (about 13 months by default). */
+  SECURITY_EVENT_RETENTION_DAYS: int(1, 3650, 400),
+  /** Days after an individual's invitation on which they are reminded (lib/domain/reminder-steps.ts). */
+  REMINDER_DAYS: z
+    .string()
+    .default("2,5,10")
+    .transform((v, ctx) => {
+      const days = parseReminderDays(v);
+      if (typeof days === "string") {
+        ctx.addIssue({ code: "custom", message: days });
+        return z.NEVER;
+      }
+      return days;
+    }),
+  /** Largest evidence upload in bytes (10 MB); a larger body is refused with 413 before it is read. */
+  UPLOAD_MAX_BYTES: int(1024, 100 * 1024 * 1024, 10 * 1024 * 1024),
+  /** Evidence (uploads, the provider's media, checks, address history) is deleted this many years after the check completed. */
+  EVIDENCE_RETENTION_YEARS: int(1, 50, 7),
+  /** Evidence files in an S3-compatible bucket instead of DATA_DIR (several app instances, or a worker elsewhere). */
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default("eu-west-2"),
+  S3_ENDPOINT: optionalUrl(["http:", "https:"]),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path, not the host name (most S3-compatible servers); default: on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", ""])
+    .optional()
+    .transform((v) => (v === "true" ? true : v === "false" ? false : undefined)),
   ADMIN_API_KEY: optionalString.pipe(z.string().min(24, "must be at least 24 characters").optional()),
+  /**
+   * Key of the Companies House personal codes stored at rest (32+ characters). Unset outside
+   * production: derived from AUTH_SECRET. PERSONAL_CODE_PREVIOUS_KEYS (comma-separated) still
+   * decrypt codes written under an earlier key until `npm run personal-codes:rotate` re-encrypts them.
+   */
+  PERSONAL_CODE_KEY: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  PERSONAL_CODE_PREVIOUS_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, "each key must be at least 32 characters"))),
+  /**
+   * Standard price of verifying one individual, in pence before VAT (£65.00). New requests are
+   * priced with it; a client keeps the price it was quoted when this changes later.
+   */
+  DIRECTOR_PRICE_PENCE: z.preprocess(
+    (v) => (v === undefined || v === "" ? "6500" : v),
+    z
+      .string()
+      .trim()
+      .refine((v) => /^\d{1,8}$/.test(v), "must be a whole number of pence, e.g. 6500 for £65.00")
+      .transform(Number)
+      .pipe(z.number().max(10_000_000)),
+  ),
+  /** VAT rate in percent, at most two decimals (17.5 was the UK rate once); 0 charges no VAT. */
+  VAT_RATE_PERCENT: z.preprocess(
+    (v) => (v === undefined || v === "" ? 20 : v),
+    z.coerce
+      .number()
+      .min(0)
+      .max(100)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, "must have at most two decimals"),
+  ),
+  /** Sage Business Cloud Accounting v3.1 (invoices). Unset outside production: the local simulator. */
+  SAGE_API_BASE: optionalUrl(["http:", "https:"]).refine((v) => v === undefined || /\/v3\.1\/?$/.test(v), "must end in /v3.1"),
+  SAGE_TOKEN_URL: optionalUrl(["http:", "https:"]),
+  SAGE_CLIENT_ID: optionalString,
+  SAGE_CLIENT_SECRET: optionalString,
+  /** The first refresh token; the newest one Sage hands back is kept in the database. */
+  SAGE_REFRESH_TOKEN: optionalString,
+  /** Sales ledger account for invoice lines; unset = the business's sales account 4000 (or its first). */
+  SAGE_SALES_LEDGER_ACCOUNT_ID: optionalString,
+  /** reCAPTCHA Enterprise (the bot check). Unset outside production: the local simulator. */
+  RECAPTCHA_SITE_KEY: optionalString,
+  RECAPTCHA_API_KEY: optionalString,
+  RECAPTCHA_PROJECT_ID: optionalString,
+  RECAPTCHA_MIN_SCORE: z.preprocess((v) => (v === undefined || v === "" ? 0.5 : v), z.coerce.number().min(0).max(1)),
+  RECAPTCHA_API_BASE: url(["http:", "https:"]).default("https://recaptchaenterprise.googleapis.com"),
+  RECAPTCHA_SCRIPT_URL: url(["http:", "https:"]).default("https://www.google.com/recaptcha/enterprise.js"),
+  /** Yoti Identity Verification (YOTI_CLIENT_SDK_ID, YOTI_KEY_FILE_PATH, YOTI_IDV_API_URL, YOTI_WEBHOOK_TOKEN). */
+  ...yotiSchema,
+  /** Stripe card payments (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE). */
+  ...stripeSchema,
 });
 
 export type Env = Omit<z.infer<typeof schema>, "APP_ENV" | "AUTH_SECRET" | "MAILBOX_DIR"> & {
@@ -89,6 +186,10 @@ export type Env = Omit<z.infer<typeof schema>, "APP_ENV" | "AUTH_SECRET" | "MAIL
   AUTH_SECRET: string;
   /** Where captured mail is stored when SMTP_URL is unset (development and tests only). */
   MAILBOX_DIR: string;
+  /** Yoti IDV, resolved: the simulator's development values when unset outside production. */
+  yoti: YotiConfig;
+  /** Stripe, resolved: the simulator's development keys and address when unset outside production. */
+  stripe: StripeConfig;
 };
 
 export class ConfigError extends Error {
@@ -114,11 +215,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (!raw.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
     else if (raw.AUTH_SECRET === DEV_AUTH_SECRET) problems.push("AUTH_SECRET: the development secret is not allowed in production");
     if (!raw.DATABASE_URL) problems.push("DATABASE_URL: required in production (the embedded database is for development only)");
+    if (!raw.PERSONAL_CODE_KEY) problems.push("PERSONAL_CODE_KEY: required in production (it encrypts the Companies House personal codes)");
     if (!raw.SMTP_URL) problems.push("SMTP_URL: required in production (the capture mailbox is for development only)");
     if (!raw.APP_URL.startsWith("https:")) problems.push("APP_URL: must be https in production");
     if (raw.TEST_USER_HEADER_ENABLED) problems.push("TEST_USER_HEADER_ENABLED: the test-user header is not allowed in production");
     if (raw.OIDC_ISSUER && /^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(raw.OIDC_ISSUER)) problems.push("OIDC_ISSUER: the local OpenID Connect provider is not allowed in production");
+    problems.push(...integrationProductionProblems(raw));
   }
+  problems.push(...integrationCompletenessProblems(raw));
+  problems.push(...yotiProblems(raw, appEnv));
+  problems.push(...stripeProblems(raw, appEnv));
+  if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) problems.push("S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither (neither: the SDK's default credentials)");
   if (raw.OIDC_ISSUER && (!raw.OIDC_CLIENT_ID || !raw.OIDC_CLIENT_SECRET)) {
     problems.push("OIDC_CLIENT_ID / OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set");
   }
@@ -129,7 +236,46 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     APP_ENV: appEnv,
     AUTH_SECRET: raw.AUTH_SECRET ?? DEV_AUTH_SECRET,
     MAILBOX_DIR: raw.MAILBOX_DIR ?? `${raw.DATA_DIR}/mailbox`,
+    yoti: yotiConfig(raw),
+    stripe: stripeConfig(raw),
   };
+}
+
+const isLocal = (v: string) => /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(:|\/|$)/i.test(v);
+
+/** Sage and reCAPTCHA are each configured completely or not at all (then: the simulator). */
+function integrationCompletenessProblems(raw: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  const groups = {
+    Sage: ["SAGE_API_BASE", "SAGE_TOKEN_URL", "SAGE_CLIENT_ID", "SAGE_CLIENT_SECRET", "SAGE_REFRESH_TOKEN"],
+    reCAPTCHA: ["RECAPTCHA_SITE_KEY", "RECAPTCHA_API_KEY", "RECAPTCHA_PROJECT_ID"],
+  } as const;
+  for (const [name, keys] of Object.entries(groups)) {
+    const missing = keys.filter((k) => !raw[k]);
+    if (missing.length && missing.length < keys.length) problems.push(`${missing.join(" / ")}: required when the other ${name} settings are set`);
+  }
+  return problems;
+}
+
+/** Production talks to the real Sage and Google: no missing values, local addresses or simulator keys. */
+function integrationProductionProblems(raw: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  const required = ["SAGE_API_BASE", "SAGE_TOKEN_URL", "SAGE_CLIENT_ID", "SAGE_CLIENT_SECRET", "SAGE_REFRESH_TOKEN", "RECAPTCHA_SITE_KEY", "RECAPTCHA_API_KEY", "RECAPTCHA_PROJECT_ID"] as const;
+  for (const k of required) if (!raw[k]) problems.push(`${k}: required in production (the simulator is for development only)`);
+  for (const k of ["SAGE_API_BASE", "SAGE_TOKEN_URL", "RECAPTCHA_API_BASE", "RECAPTCHA_SCRIPT_URL"] as const) {
+    const v = raw[k];
+    if (v && isLocal(v)) problems.push(`${k}: a local address (the simulator) is not allowed in production`);
+  }
+  const devValues: [keyof typeof raw, string][] = [
+    ["SAGE_CLIENT_ID", SAGE_DEV_CREDENTIALS.clientId],
+    ["SAGE_CLIENT_SECRET", SAGE_DEV_CREDENTIALS.clientSecret],
+    ["SAGE_REFRESH_TOKEN", SAGE_DEV_CREDENTIALS.refreshToken],
+    ["RECAPTCHA_SITE_KEY", RECAPTCHA_DEV_CREDENTIALS.siteKey],
+    ["RECAPTCHA_API_KEY", RECAPTCHA_DEV_CREDENTIALS.apiKey],
+    ["RECAPTCHA_PROJECT_ID", RECAPTCHA_DEV_CREDENTIALS.projectId],
+  ];
+  for (const [k, dev] of devValues) if (raw[k] === dev) problems.push(`${k}: the simulator's development value is not allowed in production`);
+  return problems;
 }
 
 let cached: Env | undefined;
