@@ -1,0 +1,33 @@
+// `npm run sim:captcha`: the local reCAPTCHA Enterprise simulator (lib/integrations/captcha/simulator).
+// `npm start` runs it when the bot check is not configured; the end-to-end tests run it on their own port.
+//
+//   SIMULATOR_PORT         port (default 4040); the portal's RECAPTCHA_API_BASE is http://127.0.0.1:<port>
+//                          and RECAPTCHA_SCRIPT_URL http://127.0.0.1:<port>/recaptcha/enterprise.js
+//   RECAPTCHA_SITE_KEY / RECAPTCHA_API_KEY / RECAPTCHA_PROJECT_ID
+//                          the only keys accepted (default: the development keys)
+//
+// Tokens from the script's execute() pass once, within two minutes, for the action they were made
+// for. The fixed tokens `test-pass` and `test-fail` pass and fail, for scripts and tests.
+import { RECAPTCHA_DEV_CREDENTIALS, RECAPTCHA_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/captcha/dev-credentials";
+import { startCaptchaSimulator } from "../../lib/integrations/captcha/simulator/server";
+
+const port = Number(process.env.SIMULATOR_PORT || RECAPTCHA_SIMULATOR_DEFAULT_PORT);
+
+startCaptchaSimulator({
+  port,
+  siteKey: process.env.RECAPTCHA_SITE_KEY || RECAPTCHA_DEV_CREDENTIALS.siteKey,
+  apiKey: process.env.RECAPTCHA_API_KEY || RECAPTCHA_DEV_CREDENTIALS.apiKey,
+  projectId: process.env.RECAPTCHA_PROJECT_ID || RECAPTCHA_DEV_CREDENTIALS.projectId,
+  testTokens: process.env.APP_ENV !== "production",
+}).then(
+  (simulator) => {
+    console.log(`[captcha simulator] reCAPTCHA Enterprise at ${simulator.apiBase}, script ${simulator.scriptUrl}`);
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      process.on(signal, () => void simulator.close().finally(() => process.exit(0)));
+    }
+  },
+  (err: Error) => {
+    console.error(`[captcha simulator] cannot listen on port ${port}: ${err.message}`);
+    process.exit(1);
+  },
+);
