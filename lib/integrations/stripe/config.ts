@@ -1,0 +1,62 @@
+// Stripe's part of the configuration (lib/env.ts spreads these fields into its schema). The names are
+// the ones Stripe's documentation and deployers use. The official SDK takes its API address as
+// host/port/protocol, so STRIPE_API_BASE is an origin without a path (the SDK adds /v1/).
+import { z } from "zod";
+import { STRIPE_DEV_CREDENTIALS, STRIPE_SIMULATOR_DEFAULT_PORT } from "./dev-credentials";
+import type { StripeConfig } from "./types";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+export const stripeSchema = {
+  /** Secret API key (sk_live_… / sk_test_…, or a restricted rk_… key). Unset outside production: the simulator. */
+  STRIPE_SECRET_KEY: optionalString,
+  /** Signing secret of the portal's webhook endpoint (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where the API is; unset = https://api.stripe.com (or the local simulator when the key is unset). */
+  STRIPE_API_BASE: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .refine((v) => /^[a-z]+:\/\/[^/?#]+\/?$/i.test(v), "must be an origin (scheme, host and optional port) without a path")
+      .optional(),
+  ),
+};
+
+type StripeRaw = { [K in keyof typeof stripeSchema]?: z.infer<(typeof stripeSchema)[K]> };
+
+const isLocal = (v: string) => /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(:|\/|$)/i.test(v);
+
+export function stripeProblems(raw: StripeRaw, appEnv: "development" | "test" | "production"): string[] {
+  const problems: string[] = [];
+  if (appEnv === "production") {
+    if (!raw.STRIPE_SECRET_KEY) problems.push("STRIPE_SECRET_KEY: required in production (the simulator is for development only)");
+    else if (raw.STRIPE_SECRET_KEY === STRIPE_DEV_CREDENTIALS.secretKey) problems.push("STRIPE_SECRET_KEY: the simulator's development value is not allowed in production");
+    if (!raw.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET: required in production");
+    else if (raw.STRIPE_WEBHOOK_SECRET === STRIPE_DEV_CREDENTIALS.webhookSecret) problems.push("STRIPE_WEBHOOK_SECRET: the simulator's development value is not allowed in production");
+    if (raw.STRIPE_API_BASE && isLocal(raw.STRIPE_API_BASE)) problems.push("STRIPE_API_BASE: a local address (the simulator) is not allowed in production");
+    else if (raw.STRIPE_API_BASE && !raw.STRIPE_API_BASE.startsWith("https:")) problems.push("STRIPE_API_BASE: must be https in production");
+  } else if (raw.STRIPE_SECRET_KEY && raw.STRIPE_SECRET_KEY !== STRIPE_DEV_CREDENTIALS.secretKey && !raw.STRIPE_WEBHOOK_SECRET) {
+    // A real key with the development signing secret would only fail later, on every webhook.
+    problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
+  }
+  return problems;
+}
+
+/** The values the adapter is built from; unset ones fall back to the simulator's development values. */
+export function stripeConfig(raw: StripeRaw): StripeConfig {
+  const secretKey = raw.STRIPE_SECRET_KEY ?? STRIPE_DEV_CREDENTIALS.secretKey;
+  const simulator = secretKey === STRIPE_DEV_CREDENTIALS.secretKey;
+  const base = new URL(raw.STRIPE_API_BASE ?? (simulator ? `http://127.0.0.1:${STRIPE_SIMULATOR_DEFAULT_PORT}` : "https://api.stripe.com"));
+  const protocol = base.protocol === "http:" ? "http" : "https";
+  return {
+    secretKey,
+    webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? STRIPE_DEV_CREDENTIALS.webhookSecret,
+    host: base.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: base.port ? Number(base.port) : protocol === "http" ? 80 : 443,
+    protocol,
+    simulator,
+  };
+}
