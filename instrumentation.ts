@@ -1,7 +1,7 @@
-/** Runs once when the server starts: on Node.js, the in-process outbox worker. */
+/** Runs once when the server starts: on Node.js, the job queue (and the in-process worker). */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { startInProcessWorker } = await import("@/lib/jobs/start-in-process-worker");
-    startInProcessWorker();
+    await startInProcessWorker();
   }
 }

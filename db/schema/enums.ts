@@ -1,7 +1,7 @@
 import { pgEnum } from "drizzle-orm/pg-core";
 
 /**
- * Closed value sets of the domain (spec §3). Each enum is exported twice: as a readonly tuple of
+ * Closed value sets of the domain (docs/domain.md). Each enum is exported twice: as a readonly tuple of
  * its values (for zod schemas, option lists and tests) and as a PostgreSQL enum type.
  * The order of the values is the order of the specification.
  */
@@ -63,7 +63,3 @@ export const userTypeValues = ["DV_CompanyContact", "DV_Director", "Admin"] as c
 export type UserType = (typeof userTypeValues)[number];
 export const userType = pgEnum("user_type", userTypeValues);
 
-/** Not in the specification: the life cycle of an outbox job (DESIGN §7). */
-export const jobStatusValues = ["pending", "running", "done", "failed"] as const;
-export type JobStatus = (typeof jobStatusValues)[number];
-export const jobStatus = pgEnum("job_status", jobStatusValues);

@@ -7,7 +7,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
 import { visibleTo } from "./notification-scope";
 
-/** A notification as the reader sees it (spec §3 "Notification"). */
+/** A notification as the reader sees it (docs/domain.md "Notification"). */
 export interface NotificationItem {
   id: number;
   message: string;

@@ -24,7 +24,7 @@ export function clientPageLink(clientId: number): string {
 /**
  * Notifies admins of an event (new request, payment received, verification completed or failed,
  * job errors). Pass the transaction of the change that causes it, so both commit together
- * (DESIGN §7). They see it in the header bell and as a toast within 30 seconds.
+ * (docs/security.md). They see it in the header bell and as a toast within 30 seconds.
  */
 export async function notifyAdmins({ db, message, clientId, directorId, link, dedupeKey, recipient }: NotifyAdminsInput): Promise<void> {
   await createNotification(db, {

@@ -1,4 +1,5 @@
 import "server-only";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { signInTokens } from "@/db/schema";
 import type { Db } from "@/db";
 import { findSignInSubject, normaliseReference } from "@/lib/auth/find-sign-in-subject";
@@ -6,7 +7,8 @@ import { maskReference, recordSecurityEvent } from "@/lib/auth/record-security-e
 import { hashToken, randomToken } from "@/lib/auth/tokens";
 import { seal } from "@/lib/crypto/seal";
 import type { Env } from "@/lib/env";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { signInLinkPurpose } from "@/lib/jobs/definitions/send-sign-in-link";
+import { sendJob } from "@/lib/jobs/send-job";
 import type { LoginInput } from "@/lib/schemas/sign-in";
 import { AppError } from "@/lib/server/app-error";
 import { hitRateLimit } from "@/lib/server/rate-limit/hit-rate-limit";
@@ -14,13 +16,11 @@ import { hitRateLimit } from "@/lib/server/rate-limit/hit-rate-limit";
 /** Per browser address, and per email + reference pair: hits allowed in a 15-minute window. */
 export const sendLinkLimits = { perIp: 20, perIdentity: 5, windowSeconds: 15 * 60 };
 
-/** Purpose under which a waiting sign-in link is sealed in the outbox. */
-export const signInLinkPurpose = "sign-in-link";
-
 /**
  * Emails a one-time sign-in link when the email and reference belong to a company contact or a
  * director; does nothing visible otherwise. The caller answers the same either way. Only the
- * token's hash is stored; the link waits in the outbox sealed with AUTH_SECRET until it is sent.
+ * token's hash is stored, and the token itself waits sealed with AUTH_SECRET on the same row until
+ * its email is sent.
  */
 export async function requestSignInLink({
   db,
@@ -57,6 +57,17 @@ export async function requestSignInLink({
       detail: { reference: maskReference(reference), matched: Boolean(subject) },
     });
     if (!subject) return;
+    // A new link ends the person's older unused ones, so only the newest link in their inbox works
+    // (and a link forwarded or left in an old email stops working when they ask again). Expiring
+    // them also stops an older link's email that is still waiting to be sent.
+    const samePerson =
+      subject.userType === "DV_Director"
+        ? and(eq(signInTokens.userType, "DV_Director"), eq(signInTokens.directorId, subject.directorId!))
+        : and(eq(signInTokens.userType, "DV_CompanyContact"), eq(signInTokens.clientId, subject.clientId!));
+    await tx
+      .update(signInTokens)
+      .set({ expiresAt: now, sealedToken: null })
+      .where(and(samePerson, isNull(signInTokens.usedAt), gt(signInTokens.expiresAt, now)));
     const token = randomToken();
     const [row] = await tx
       .insert(signInTokens)
@@ -69,13 +80,9 @@ export async function requestSignInLink({
         expiresAt: new Date(now.getTime() + env.SIGN_IN_LINK_MINUTES * 60_000),
         requestIp: ip,
         userAgent,
+        sealedToken: seal(token, env.AUTH_SECRET, signInLinkPurpose),
       })
       .returning({ id: signInTokens.id });
-    await enqueueJob(
-      tx,
-      "sign-in-link.send",
-      { tokenId: row!.id, sealedToken: seal(token, env.AUTH_SECRET, signInLinkPurpose), to: subject.email, clientId: subject.clientId, directorId: subject.directorId },
-      { idempotencyKey: `sign-in-link-${row!.id}`, maxAttempts: 4 },
-    );
+    await sendJob(tx, "sign-in-link.send", { tokenId: row!.id, to: subject.email, clientId: subject.clientId, directorId: subject.directorId }, { key: `sign-in-link-${row!.id}` });
   });
 }

@@ -1,14 +1,32 @@
+import { z } from "zod";
+import { getEnv } from "@/lib/env";
+import { translator } from "@/lib/i18n/translator";
 import { sendEmail } from "@/lib/integrations/email/send-email";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { createNotification } from "@/lib/server/notifications/create-notification";
-import { translator } from "@/lib/i18n/translator";
-import { getEnv } from "@/lib/env";
-import type { JobPayloads } from "../types";
-import type { JobHandler } from "./index";
+import { defineJob } from "../define-job";
 
-type Payload = JobPayloads["email.send"];
+/** An address the database already holds; its own schemas checked its form when it was stored. */
+const recipient = z.string().trim().min(3).max(320);
 
-/** Audit records who was written to and why, never the body (it may carry a sign-in link). */
+const payload = z.object({
+  to: recipient,
+  subject: z.string().min(1),
+  text: z.string(),
+  html: z.string(),
+  replyTo: recipient.optional(),
+  /** What the email is about, for the audit entry written when it is sent or fails. */
+  about: z.object({
+    entityType: z.string(),
+    entityId: z.string(),
+    clientId: z.number().int().optional(),
+    directorId: z.number().int().optional(),
+    purpose: z.string(),
+  }),
+});
+type Payload = z.infer<typeof payload>;
+
+/** Audit records who was written to and why, never the body (it may carry personal details). */
 function auditOf(p: Payload) {
   return {
     entityType: p.about.entityType,
@@ -19,7 +37,15 @@ function auditOf(p: Payload) {
   };
 }
 
-export const sendEmailHandler: JobHandler<Payload> = {
+/**
+ * An email rendered when the change that causes it commits. The message id is the job's, so a
+ * retry after an SMTP time-out that was in fact delivered can be recognised by the receiver.
+ */
+export const sendEmailJob = defineJob({
+  name: "email.send",
+  schema: payload,
+  retry: { retries: 7, delaySeconds: 5, backoff: true, maxDelaySeconds: 3600 },
+  expireInSeconds: 5 * 60,
   async run(p, { db, jobId }) {
     const host = new URL(getEnv().APP_URL).hostname;
     await sendEmail({ to: p.to, subject: p.subject, text: p.text, html: p.html, replyTo: p.replyTo, messageId: `<job-${jobId}@${host}>` });
@@ -34,4 +60,4 @@ export const sendEmailHandler: JobHandler<Payload> = {
       dedupeKey: `job-${jobId}-failed`,
     });
   },
-};
+});

@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
-import { jobs, signInTokens } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { signInTokens } from "@/db/schema";
 import type { Db } from "@/db/client";
 import { unseal } from "@/lib/crypto/seal";
 import { getEnv } from "@/lib/env";
@@ -8,16 +9,29 @@ import { renderEmail } from "@/lib/integrations/email/render";
 import { sendEmail } from "@/lib/integrations/email/send-email";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { createNotification } from "@/lib/server/notifications/create-notification";
-import type { JobPayloads } from "../types";
-import type { JobHandler } from "./index";
+import { defineJob } from "../define-job";
 
-type Payload = JobPayloads["sign-in-link.send"];
+/** Purpose under which a waiting sign-in token is sealed (lib/crypto/seal.ts). */
+export const signInLinkPurpose = "sign-in-link";
 
-const purpose = "sign-in-link";
+/** An address the database already holds; its own schemas checked its form when it was stored. */
+const recipient = z.string().trim().min(3).max(320);
 
-/** Removes the sealed token from the job row once it is no longer needed. */
-async function scrub(db: Db, jobId: number) {
-  await db.update(jobs).set({ payload: sql`${jobs.payload} - 'sealedToken'` }).where(eq(jobs.id, jobId));
+/**
+ * Names the link, never carries it. The token waits sealed on its own sign_in_tokens row and is
+ * cleared there once sent or given up: pg-boss copies payloads (into retries and the failed-jobs
+ * queue) and keeps finished jobs for days, so a secret in the payload would outlive the link.
+ */
+const payload = z.object({
+  tokenId: z.uuid(),
+  to: recipient,
+  clientId: z.number().int().optional(),
+  directorId: z.number().int().optional(),
+});
+type Payload = z.infer<typeof payload>;
+
+async function clearSealedToken(db: Db, tokenId: string) {
+  await db.update(signInTokens).set({ sealedToken: null }).where(eq(signInTokens.id, tokenId));
 }
 
 function audit(p: Payload) {
@@ -40,23 +54,29 @@ export function signInEmail(link: string, minutes: number) {
   });
 }
 
-export const sendSignInLinkHandler: JobHandler<Payload> = {
+/** Few, quick retries: the link is useless once it expires (SIGN_IN_LINK_MINUTES). */
+export const sendSignInLinkJob = defineJob({
+  name: "sign-in-link.send",
+  schema: payload,
+  retry: { retries: 3, delaySeconds: 5, backoff: true, maxDelaySeconds: 120 },
+  expireInSeconds: 2 * 60,
   async run(p, { db, jobId }) {
     const env = getEnv();
     const [token] = await db.select().from(signInTokens).where(eq(signInTokens.id, p.tokenId));
-    // Nothing to send when the link was already used or expired while waiting.
-    if (!token || token.usedAt || token.expiresAt <= new Date() || !p.sealedToken) {
-      await scrub(db, jobId);
+    // Nothing to send when the link was already used, ended or expired while waiting, or was sent
+    // by an earlier attempt (which cleared the sealed token).
+    if (!token || token.usedAt || token.expiresAt <= new Date() || !token.sealedToken) {
+      if (token?.sealedToken) await clearSealedToken(db, p.tokenId);
       return;
     }
-    const link = new URL(`/api/enter/${unseal(p.sealedToken, env.AUTH_SECRET, purpose)}`, env.APP_URL).toString();
+    const link = new URL(`/api/enter/${unseal(token.sealedToken, env.AUTH_SECRET, signInLinkPurpose)}`, env.APP_URL).toString();
     const email = signInEmail(link, env.SIGN_IN_LINK_MINUTES);
     await sendEmail({ ...email, to: p.to, messageId: `<job-${jobId}@${new URL(env.APP_URL).hostname}>` });
-    await scrub(db, jobId);
+    await clearSealedToken(db, p.tokenId);
     await writeAudit(db, { ...audit(p), action: "Email sent: sign-in link", auditType: "Email", newValue: { to: p.to, subject: email.subject, purpose: "sign-in link" } });
   },
   async onFailed(p, { db, jobId, error }) {
-    await scrub(db, jobId);
+    await clearSealedToken(db, p.tokenId);
     await writeAudit(db, { ...audit(p), action: "Email failed: sign-in link", auditType: "EmailError", newValue: { to: p.to, purpose: "sign-in link", error } });
     await createNotification(db, {
       message: translator()("notifications.emailFailed", { to: p.to, purpose: "sign-in link" }),
@@ -65,5 +85,4 @@ export const sendSignInLinkHandler: JobHandler<Payload> = {
       dedupeKey: `job-${jobId}-failed`,
     });
   },
-};
-
+});

@@ -1,0 +1,47 @@
+import type { z } from "zod";
+import type { Db } from "@/db/client";
+
+/**
+ * How a job is retried. `retries` more attempts follow the first; with `backoff` the wait doubles
+ * from `delaySeconds` (with jitter) up to `maxDelaySeconds`. pg-boss applies it.
+ */
+export interface RetryPolicy {
+  retries: number;
+  delaySeconds: number;
+  backoff: boolean;
+  maxDelaySeconds?: number;
+}
+
+export interface JobContext {
+  db: Db;
+  /** pg-boss's id of the job: stable across retries, so usable in message ids and dedupe keys. */
+  jobId: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+}
+
+/**
+ * One kind of job: its queue name, the payload it accepts (checked when it is sent and again when it
+ * is worked, since a payload may have waited through a deploy that changed it), what it does, and
+ * what it records when it has failed for good.
+ *
+ * `run` must be idempotent: a worker that dies after doing the work but before pg-boss records the
+ * completion leaves the job to be run again once it expires.
+ */
+export interface JobDefinition<S extends z.ZodType = z.ZodType, N extends string = string> {
+  name: N;
+  schema: S;
+  retry: RetryPolicy;
+  /** A running job not finished within this time is taken as lost and retried (default 15 min). */
+  expireInSeconds?: number;
+  run(payload: z.infer<S>, ctx: JobContext): Promise<void>;
+  /**
+   * Called once when the last attempt has failed (or the job was lost on its last attempt), from the
+   * failed-jobs queue. Records the failure where admins see it; must be idempotent too.
+   */
+  onFailed?(payload: z.infer<S>, ctx: { db: Db; jobId: string; error: string }): Promise<void>;
+}
+
+export function defineJob<S extends z.ZodType, const N extends string>(definition: JobDefinition<S, N>): JobDefinition<S, N> {
+  return definition;
+}

@@ -1,0 +1,187 @@
+import { PgBoss, fromPglite, type JobWithMetadata, type PGliteLike } from "pg-boss";
+import type { Pool } from "pg";
+import type { DatabaseHandle, Db } from "@/db/client";
+import { getDatabase } from "@/db";
+import { getEnv } from "@/lib/env";
+import type { JobDefinition } from "./define-job";
+import { jobDefinitions } from "./definitions";
+import { applySchedules } from "./schedules";
+
+/**
+ * Where a job lands once its last attempt has failed (or it was lost on its last attempt). Its
+ * worker calls the original definition's `onFailed`, so failures are recorded the same way whether
+ * the handler threw or the process running it died.
+ */
+export const failedJobsQueue = "jobs.failed";
+
+/** The queue of one process: pg-boss over the process's database, and that database for handlers. */
+export interface JobQueue {
+  boss: PgBoss;
+  db: Db;
+  kind: DatabaseHandle["kind"];
+  /** Whether this process works jobs (and runs pg-boss maintenance and the schedules). */
+  working: boolean;
+  /** Stops fetching, waits for the jobs in hand to finish (up to `timeoutMs`), and closes pg-boss. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Work jobs here, or only send them (a web process beside a separate worker). */
+  work: boolean;
+  /** For the pg-boss instance registry: "portal", "worker", "jobs-cli"… */
+  name: string;
+  /** Poll interval when no LISTEN/NOTIFY wake-up arrives (WORKER_POLL_MS). */
+  pollMs?: number;
+}
+
+function createBoss(handle: DatabaseHandle, options: OpenOptions): PgBoss {
+  const common = {
+    schema: "pgboss",
+    migrate: true,
+    instanceName: options.name,
+    registerInstance: options.work,
+    // Maintenance (expiring lost jobs, deleting old ones) and cron schedules belong to the
+    // processes that work jobs; pg-boss lets several run side by side.
+    supervise: options.work,
+    schedule: options.work,
+    // A new job wakes the workers at once (NOTIFY on commit) instead of waiting for the next poll.
+    useListenNotify: options.work,
+  };
+  const client = (handle.db as unknown as { $client: unknown }).$client;
+  if (handle.kind === "embedded") {
+    // One in-process connection: pg-boss shares it with the portal, and its LISTEN works in-process.
+    return new PgBoss({ ...common, db: fromPglite(client as PGliteLike), backend: "pglite" });
+  }
+  // pg-boss keeps a small pool of its own on the same database: its LISTEN connection must not be
+  // taken from the portal's pool, and its statements must not wait behind the portal's.
+  const connectionString = (client as Pool).options.connectionString;
+  if (!connectionString) throw new Error("the database pool has no connection string for pg-boss");
+  return new PgBoss({ ...common, connectionString, max: options.work ? 4 : 2, application_name: `director-verification-portal-${options.name}` });
+}
+
+/** The queue's settings from a definition: retries, expiry, failures to the failed-jobs queue. */
+function queueOptions(definition: JobDefinition) {
+  return {
+    retryLimit: definition.retry.retries,
+    retryDelay: definition.retry.delaySeconds,
+    retryBackoff: definition.retry.backoff,
+    ...(definition.retry.maxDelaySeconds === undefined ? {} : { retryDelayMax: definition.retry.maxDelaySeconds }),
+    expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+    deadLetter: failedJobsQueue,
+    notify: true,
+  };
+}
+
+/** Creates every queue, and brings an existing one's settings up to its definition. */
+async function ensureQueues(boss: PgBoss) {
+  const failedOptions = { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, notify: true };
+  await boss.createQueue(failedJobsQueue, failedOptions);
+  await boss.updateQueue(failedJobsQueue, failedOptions);
+  for (const definition of jobDefinitions.values()) {
+    await boss.createQueue(definition.name, queueOptions(definition));
+    await boss.updateQueue(definition.name, queueOptions(definition));
+  }
+}
+
+/** The text of a failed job's output: a thrown error's message, or pg-boss's own "job timed out". */
+export function errorText(output: unknown): string {
+  const o = output as { message?: unknown; value?: { message?: unknown } } | null | undefined;
+  const message = o?.message ?? o?.value?.message ?? (output === undefined || output === null ? "unknown error" : JSON.stringify(output));
+  return String(message).slice(0, 2000);
+}
+
+/** Runs one job of a definition: the payload is checked again, as it may predate a deploy. */
+export async function runJob(definition: JobDefinition, job: { id: string; data: unknown; retryCount: number }, db: Db) {
+  const payload = definition.schema.parse(job.data);
+  await definition.run(payload, { db, jobId: job.id, attempt: job.retryCount + 1 });
+}
+
+/** Records a job that failed for good, through its definition's `onFailed`, in one transaction. */
+export async function recordFailedJob(job: JobWithMetadata<unknown>, db: Db) {
+  const definition = job.sourceName ? jobDefinitions.get(job.sourceName) : undefined;
+  const error = errorText(job.sourceOutput);
+  console.error(`[jobs] job ${job.sourceId} (${job.sourceName}) failed for good: ${error}`);
+  if (!definition?.onFailed) return;
+  const parsed = definition.schema.safeParse(job.data);
+  // A payload that never matched its schema names nobody to tell; the log line above is the record.
+  if (!parsed.success) return;
+  await db.transaction((tx) => definition.onFailed!(parsed.data, { db: tx as unknown as Db, jobId: job.sourceId ?? job.id, error }));
+}
+
+async function startWorkers(boss: PgBoss, db: Db, pollMs: number) {
+  // NOTIFY wakes the workers when a job is sent; the poll is the floor for anything it misses.
+  const seconds = Math.max(0.5, pollMs / 1000);
+  const polling = { pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds, includeMetadata: true as const, batchSize: 1 };
+  for (const definition of jobDefinitions.values()) {
+    await boss.work(definition.name, polling, async ([job]: JobWithMetadata<unknown>[]) => {
+      await runJob(definition, job!, db);
+    });
+  }
+  await boss.work(failedJobsQueue, polling, async ([job]: JobWithMetadata<unknown>[]) => {
+    await recordFailedJob(job!, db);
+  });
+}
+
+/** Starts pg-boss on a database: installs or upgrades its schema, creates the queues, and, when working, the workers and schedules. */
+export async function openJobQueue(handle: DatabaseHandle, options: OpenOptions): Promise<JobQueue> {
+  const boss = createBoss(handle, options);
+  boss.on("error", (err) => console.error(`[jobs] ${err.message}`));
+  await boss.start();
+  await ensureQueues(boss);
+  if (options.work) {
+    await startWorkers(boss, handle.db, options.pollMs ?? 2000);
+    await applySchedules(boss);
+  }
+  return {
+    boss,
+    db: handle.db,
+    kind: handle.kind,
+    working: options.work,
+    // graceful: pg-boss stops fetching, then waits for the handlers in flight before closing.
+    stop: (timeoutMs = 30_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The process's queue, beside the process's database (db/index.ts).
+
+const globalForJobs = globalThis as unknown as { __jobQueue?: Promise<JobQueue>; __jobQueueStarted?: boolean };
+
+/**
+ * Starts this process's queue on its database. The portal calls it once at start-up
+ * (instrumentation.ts); the worker script calls it with `work: true`.
+ */
+export function startJobQueue(options: OpenOptions): Promise<JobQueue> {
+  if (!globalForJobs.__jobQueue) {
+    const env = getEnv();
+    globalForJobs.__jobQueue = getDatabase()
+      .then((handle) => openJobQueue(handle, { pollMs: env.WORKER_POLL_MS, ...options }))
+      .then((queue) => {
+        globalForJobs.__jobQueueStarted = true;
+        return queue;
+      })
+      .catch((err) => {
+        globalForJobs.__jobQueue = undefined;
+        throw err;
+      });
+  }
+  return globalForJobs.__jobQueue;
+}
+
+/** The process's queue; opened for sending only when nothing started it (scripts, tests). */
+export function getJobQueue(): Promise<JobQueue> {
+  return startJobQueue({ work: false, name: "sender" });
+}
+
+/** Whether this process's queue has finished starting (see sendJob for why it matters). */
+export function jobQueueStarted(): boolean {
+  return globalForJobs.__jobQueueStarted === true;
+}
+
+/** Stops this process's queue, finishing the jobs in hand (SIGTERM drain, tests). */
+export async function stopJobQueue(timeoutMs?: number): Promise<void> {
+  const queue = globalForJobs.__jobQueue;
+  globalForJobs.__jobQueue = undefined;
+  globalForJobs.__jobQueueStarted = false;
+  if (queue) await (await queue.catch(() => undefined))?.stop(timeoutMs);
+}

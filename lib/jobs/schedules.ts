@@ -1,0 +1,42 @@
+import type { PgBoss } from "pg-boss";
+import { jobDefinition, type JobName, type JobPayload } from "./definitions";
+
+/** Recurring work: pg-boss sends `job` with `payload` at each time `cron` names, in `tz`. */
+export type JobSchedule = {
+  [N in JobName]: {
+    job: N;
+    /** Five-field cron: minute hour day-of-month month day-of-week. */
+    cron: string;
+    payload: JobPayload<N>;
+    tz?: string;
+  };
+}[JobName];
+
+/**
+ * Every schedule. Times are UK local time, off the hour so they do not meet other systems' jobs.
+ * A schedule missed while no worker ran is sent once when one returns (`missed: "once"`).
+ */
+export const jobSchedules: readonly JobSchedule[] = [
+  { job: "maintenance.prune-security-data", cron: "17 3 * * *", payload: {}, tz: "Europe/London" },
+  // Reminders in the working morning, when people can act on them.
+  { job: "reminders.send", cron: "43 9 * * *", payload: {}, tz: "Europe/London" },
+  { job: "evidence.delete-expired", cron: "41 2 * * *", payload: {}, tz: "Europe/London" },
+  // Identity-check links run out at any hour; a director should not wait long to be told.
+  { job: "identity-check.sweep-expired-sessions", cron: "7,22,37,52 * * * *", payload: {}, tz: "Europe/London" },
+];
+
+/**
+ * Makes pg-boss's schedules match `jobSchedules`: each one created or updated, and any schedule
+ * no longer listed removed. Run by every worker at start; pg-boss keeps one schedule per queue,
+ * so several workers agree, and sends each occurrence once however many run.
+ */
+export async function applySchedules(boss: PgBoss, schedules: readonly JobSchedule[] = jobSchedules) {
+  for (const s of schedules) {
+    const payload = jobDefinition(s.job).schema.parse(s.payload) as object;
+    await boss.schedule(s.job, s.cron, payload, { tz: s.tz ?? "UTC", missed: "once" });
+  }
+  const wanted = new Set(schedules.map((s) => s.job as string));
+  for (const existing of await boss.getSchedules()) {
+    if (!wanted.has(existing.name)) await boss.unschedule(existing.name, existing.key);
+  }
+}

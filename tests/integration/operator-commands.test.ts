@@ -1,0 +1,68 @@
+// The operator commands README names, run as an operator runs them: `npm run <script>` in a child
+// process against a fresh PostgreSQL database. Jest maps `server-only` away and compiles with SWC;
+// these processes have neither, so this is what proves each script loads and does its work.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import pg from "pg";
+import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.mjs";
+
+const run = promisify(execFile);
+const dbName = `dvp_ops_${Date.now()}_${process.pid}`;
+const describeWithPostgres = process.env.TEST_DB_NAME ? describe : describe.skip;
+
+describeWithPostgres("operator commands as processes", () => {
+  let databaseUrl: string;
+  const npm = (args: string[]) =>
+    run("npm", ["run", "--silent", ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, APP_ENV: "development", NODE_ENV: "development" },
+      timeout: 120_000,
+    });
+  const sql = async (query: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query<{ n: string }>(query)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  const count = async (query: string) => Number((await sql(query))[0]!.n);
+
+  beforeAll(async () => {
+    // An empty database, not the run's template: the migration command must build everything.
+    databaseUrl = await createTestDatabase(dbName);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query("drop schema public cascade; create schema public; drop schema if exists drizzle cascade; drop schema if exists pgboss cascade");
+    await client.end();
+  });
+
+  afterAll(async () => {
+    await dropTestDatabases(dbName);
+  });
+
+  it("npm run db:migrate builds the schema, from two machines at once", async () => {
+    const [a, b] = await Promise.all([npm(["db:migrate"]), npm(["db:migrate"])]);
+    expect(a.stdout + b.stdout).toMatch(/all migrations applied/);
+    expect(await count("select count(*) as n from information_schema.tables where table_name in ('clients', 'directors', 'audit_entries')")).toBe(3);
+  });
+
+  it("npm run db:seed loads the demo data once, however often it runs", async () => {
+    await npm(["db:seed"]);
+    const clients = await count("select count(*) as n from clients");
+    const directors = await count("select count(*) as n from directors");
+    expect(clients).toBeGreaterThanOrEqual(6);
+    await npm(["db:seed"]);
+    expect(await count("select count(*) as n from clients")).toBe(clients);
+    expect(await count("select count(*) as n from directors")).toBe(directors);
+  });
+
+  it("npm run jobs lists the queues and runs the nightly clean-up by hand", async () => {
+    const list = await npm(["jobs", "--", "list"]);
+    expect(list.stdout).toMatch(/queue\s+ready/);
+    await sql("insert into rate_limits (key, window_start, count) values ('ops-old', now() - interval '3 days', 1), ('ops-new', now(), 1)");
+    await npm(["jobs", "--", "run", "maintenance.prune-security-data"]);
+    expect(await count("select count(*) as n from rate_limits where key = 'ops-old'")).toBe(0);
+    expect(await count("select count(*) as n from rate_limits where key = 'ops-new'")).toBe(1);
+  });
+});
