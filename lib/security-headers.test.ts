@@ -9,6 +9,21 @@ describe("security headers", () => {
     expect(csp).not.toContain("upgrade-insecure-requests");
   });
 
+  it("allows the origins an outside service needs, in its directives only", () => {
+    const csp = contentSecurityPolicy({ nonce: "n", appUrl: "https://portal.example.com", dev: false, sources: { script: ["https://www.google.com", "https://www.gstatic.com"], frame: ["https://www.google.com"], connect: ["https://www.google.com"] } });
+    expect(csp).toContain("script-src 'self' 'nonce-n' 'strict-dynamic' https://www.google.com https://www.gstatic.com;");
+    expect(csp).toContain("frame-src 'self' https://www.google.com;");
+    expect(csp).toContain("connect-src 'self' https://www.google.com;");
+    expect(csp).toContain("default-src 'self';");
+    expect(contentSecurityPolicy({ nonce: "n", appUrl: "https://portal.example.com", dev: false })).toContain("frame-src 'self';");
+  });
+
+  it("grants the camera only to the framed origins given (the identity check), never to the page", () => {
+    expect(securityHeaders({ nonce: "n", appUrl: "http://localhost:3000", dev: false })["Permissions-Policy"]).toContain("camera=()");
+    const policy = securityHeaders({ nonce: "n", appUrl: "http://localhost:3000", dev: false, cameraOrigins: ["https://api.yoti.com", "https://api.yoti.com"] })["Permissions-Policy"];
+    expect(policy).toBe('camera=("https://api.yoti.com"), microphone=(), geolocation=(), payment=(), usb=()');
+  });
+
   it("adds HSTS and upgrade-insecure-requests only on https", () => {
     const https = securityHeaders({ nonce: "n", appUrl: "https://portal.example.com", dev: false });
     expect(https["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");

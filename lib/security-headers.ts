@@ -1,5 +1,5 @@
 /**
- * The security headers of every response (DESIGN §6, ASVS V3). Pure, so a unit test can read them.
+ * The security headers of every response (docs/security.md, ASVS V3). Pure, so a unit test can read them.
  */
 export interface HeaderOptions {
   nonce: string;
@@ -8,19 +8,29 @@ export interface HeaderOptions {
   dev: boolean;
   /** Origins a sign-in form may post or redirect to (the OpenID Connect provider). */
   formTargets?: string[];
+  /** Further origins outside services need, per directive (the bot check's script, frames and calls). */
+  sources?: { script?: string[]; frame?: string[]; connect?: string[] };
+  /**
+   * Framed origins that may use the camera (the identity check's capture page). The page itself
+   * never does; without this the frame would be refused the camera too.
+   */
+  cameraOrigins?: string[];
 }
 
-export function contentSecurityPolicy({ nonce, appUrl, dev, formTargets = [] }: HeaderOptions): string {
+export function contentSecurityPolicy({ nonce, appUrl, dev, formTargets = [], sources = {} }: HeaderOptions): string {
   const https = appUrl.startsWith("https:");
+  const extra = (list: string[] = []) => [...new Set(list)].map((o) => ` ${o}`).join("");
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // Browsers that understand 'strict-dynamic' ignore host sources and trust what a nonced script
+    // loads; the hosts are for those that do not.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${extra(sources.script)}${dev ? " 'unsafe-eval'" : ""}`,
     // The toast library injects its stylesheet at run time, and React sets style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${dev ? " ws:" : ""}`,
-    "frame-src 'self'",
+    `connect-src 'self'${extra(sources.connect)}${dev ? " ws:" : ""}`,
+    `frame-src 'self'${extra(sources.frame)}`,
     `form-action 'self'${formTargets.map((o) => ` ${o}`).join("")}`,
     "object-src 'none'",
     "base-uri 'none'",
@@ -39,9 +49,16 @@ export const staticSecurityHeaders: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
 };
 
+/** The Permissions-Policy: nothing for anyone, except the camera for the given framed origins. */
+export function permissionsPolicy(cameraOrigins: string[] = []): string {
+  const camera = cameraOrigins.length ? `camera=(${[...new Set(cameraOrigins)].map((o) => `"${o}"`).join(" ")})` : "camera=()";
+  return staticSecurityHeaders["Permissions-Policy"]!.replace("camera=()", camera);
+}
+
 export function securityHeaders(options: HeaderOptions): Record<string, string> {
   return {
     ...staticSecurityHeaders,
+    "Permissions-Policy": permissionsPolicy(options.cameraOrigins),
     "Content-Security-Policy": contentSecurityPolicy(options),
     ...(options.appUrl.startsWith("https:") ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
   };

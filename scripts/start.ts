@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, rowsOf } from "../db/client";
 import { seedDemo } from "../db/seed/demo";
 import { buildIfNeeded } from "./lib/build-if-needed";
+import { startSimulators } from "./lib/simulators";
 
 const dev = process.argv.includes("--dev");
 const env: NodeJS.ProcessEnv = {
@@ -17,7 +18,6 @@ const env: NodeJS.ProcessEnv = {
 };
 env.APP_URL ??= `http://localhost:${env.PORT}`;
 const children: ChildProcess[] = [];
-const nextBin = "node_modules/next/dist/bin/next";
 
 async function prepareDatabase() {
   const started = Date.now();
@@ -81,8 +81,12 @@ async function main() {
   if (!dev) buildIfNeeded(env);
   await prepareDatabase();
   await startLocalOidcProvider();
+  // Stripe, Yoti, Sage and the bot check: a local simulator for each one left unconfigured.
+  if (env.APP_ENV !== "production") children.push(...(await startSimulators(env)));
   if (!env.SMTP_URL) console.log(`[start] no SMTP_URL: outgoing mail is captured; read it at ${env.APP_URL}/dev/mailbox`);
-  run("portal", process.execPath, [nextBin, dev ? "dev" : "start", "-p", env.PORT!]);
+  // The portal's own server (scripts/serve.ts): Next.js behind the one place that decides the
+  // client's address from the connection, so no client can choose its address for rate limits.
+  run("portal", process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/serve.ts", ...(dev ? ["--dev"] : [])]);
   console.log(`[start] portal starting on ${env.APP_URL} (prepared in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 

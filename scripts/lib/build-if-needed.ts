@@ -15,7 +15,7 @@ function newestMtime(p: string): number {
 
 /** Runs `next build` when there is no build or a source file is newer than it. */
 export function buildIfNeeded(env: NodeJS.ProcessEnv = process.env) {
-  const buildId = path.join(".next", "BUILD_ID");
+  const buildId = path.join(env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   const changedAt = Math.max(...sourceRoots.map(newestMtime));
   if (builtAt && builtAt >= changedAt && !process.env.FORCE_BUILD) {

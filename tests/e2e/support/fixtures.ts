@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { listMessages, type CapturedMessage } from "../../../lib/integrations/email/mailbox-store";
@@ -23,6 +26,13 @@ export async function waitForEmail(to: string, subject: RegExp, timeoutMs = 15_0
   throw new Error(`no email to ${to} matching ${subject} within ${timeoutMs} ms`);
 }
 
+/**
+ * What a JSON caller adds to a public form's body (send-link, new-enquiry) to pass the bot check:
+ * the reCAPTCHA simulator's fixed token, accepted outside production. Pages get real tokens from
+ * the simulator's script instead.
+ */
+export const human = { captchaToken: "test-pass" } as const;
+
 export const demo = {
   contact: { email: "olivia.bennett@hartwell-holdings.example", reference: "HWH7K2QP", company: "Hartwell Holdings Ltd" },
   otherContact: { email: "kate.holloway@northgate-property.example", reference: "NPS6R2WD", company: "Northgate Property Services Ltd" },
@@ -30,8 +40,47 @@ export const demo = {
   admin: { email: "admin@portal.example" },
 } as const;
 
+/** A turn lasts this long while its link is awaited, and this long once the link is in hand. */
+const TURN_WAITING_MS = 30_000;
+const TURN_USING_MS = 8_000;
+
+function turnsDir() {
+  const dir = path.join(path.dirname(process.env.E2E_MAILBOX_DIR!), "sign-in-turns");
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Waits for this person's turn to sign in, and answers a function that marks the link as in hand
+ * (the turn then ends TURN_USING_MS later). A new sign-in link ends the person's older unused links,
+ * so two specs (in two workers) asking for the same person at once would void each other's link.
+ * Turns are files created exclusively, numbered per person, under the run's own folder; nothing is
+ * ever deleted, so no two specs can hold the same turn.
+ */
+export async function takeSignInTurn(email: string): Promise<() => void> {
+  const dir = turnsDir();
+  const person = createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 16);
+  for (;;) {
+    const taken = fs.readdirSync(dir).filter((f) => f.startsWith(`${person}-`)).map((f) => Number(f.slice(person.length + 1)));
+    const last = taken.length ? Math.max(...taken) : -1;
+    // "<since>:<for ms>"; an empty file is a turn being taken this instant (created, not yet written).
+    const [since = Date.now(), length = TURN_WAITING_MS] = last < 0 ? [0, 0] : (fs.readFileSync(path.join(dir, `${person}-${last}`), "utf8") || `${Date.now()}:${TURN_WAITING_MS}`).split(":").map(Number);
+    if (Date.now() >= since + length) {
+      const file = path.join(dir, `${person}-${last + 1}`);
+      try {
+        fs.writeFileSync(file, `${Date.now()}:${TURN_WAITING_MS}`, { flag: "wx" });
+        return () => fs.writeFileSync(file, `${Date.now()}:${TURN_USING_MS}`);
+      } catch {
+        // Another worker took this turn first: look again.
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Asks for a sign-in link through /login in the page, and returns the link from the captured email. */
 export async function requestLinkInBrowser(page: Page, who: { email: string; reference: string }): Promise<string> {
+  const linkInHand = await takeSignInTurn(who.email);
   const since = Date.now();
   await page.goto("/login");
   await page.getByLabel("Email address").fill(who.email);
@@ -41,5 +90,6 @@ export async function requestLinkInBrowser(page: Page, who: { email: string; ref
   const mail = await waitForEmail(who.email, /sign-in link/i, 15_000, since);
   const link = mail.text.match(/https?:\/\/\S+\/api\/enter\/[A-Za-z0-9_-]{43}/)?.[0];
   if (!link) throw new Error("no link in the sign-in email");
+  linkInHand();
   return link;
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { openDatabase } from "../../../db/client";
 import { seedDemo } from "../../../db/seed/demo";
 import { buildIfNeeded } from "../../../scripts/lib/build-if-needed";
+import { startSimulators } from "../../../scripts/lib/simulators";
 import { createTestDatabase, dropTestDatabases, postgresReachable } from "../../setup/test-databases.mjs";
 
 async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
@@ -45,6 +46,9 @@ export default async function globalSetup() {
     ADMIN_API_KEY: "e2e-admin-api-key-0123456789abcdef",
     // Admin single sign-on against the local OpenID Connect provider (scripts/oidc-provider.ts).
     OIDC_PROVIDER_PORT: String(oidcPort),
+    // oidc-provider's default: email and groups only at the UserInfo endpoint, not in the ID token
+    // (the stricter case; tests/integration/sso-userinfo.test.ts covers both).
+    OIDC_PROVIDER_CLAIMS: "userinfo",
     OIDC_ISSUER: `http://localhost:${oidcPort}`,
     OIDC_CLIENT_ID: "portal-local",
     OIDC_CLIENT_SECRET: "portal-local-secret",
@@ -57,7 +61,9 @@ export default async function globalSetup() {
   const dbName = `dvp_e2e_${run}`;
   if (await postgresReachable()) {
     env.DATABASE_URL = await createTestDatabase(dbName);
-    console.log(`[e2e] PostgreSQL database ${dbName}`);
+    // As docker-compose deploys it: the portal only sends jobs, a separate worker works them.
+    env.WORKER_IN_PROCESS = "false";
+    console.log(`[e2e] PostgreSQL database ${dbName}, with a separate worker process`);
   } else {
     delete env.DATABASE_URL;
     env.DATA_DIR = path.join(tmp, "data");
@@ -76,10 +82,18 @@ export default async function globalSetup() {
     console.error(fs.readFileSync(path.join(tmp, "server.log"), "utf8"));
     throw err;
   }
+  // Every simulator, on ports of its own (default + E2E_SIM_PORT_OFFSET), clear of `npm start`'s.
+  const simOffset = Number(process.env.E2E_SIM_PORT_OFFSET ?? 1);
+  const sims = await startSimulators(env, { all: true, portOf: (s) => s.defaultPort + simOffset, stdio: ["ignore", log, log] });
   const children = [
     oidc,
     spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/mailbox.ts"], { env, stdio: ["ignore", log, log] }),
-    spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], { env, stdio: ["ignore", log, log] }),
+    // The portal's own server, as `npm start` and the Docker image run it (client address from the socket).
+    spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/serve.ts"], { env, stdio: ["ignore", log, log] }),
+    // `npm run worker` (the embedded database is worked by the portal itself).
+    ...(env.DATABASE_URL
+      ? [spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--import", "./scripts/lib/server-only-hook.mjs", "scripts/worker.ts"], { env, stdio: ["ignore", log, log] })]
+      : []),
   ];
   try {
     await waitFor(`http://localhost:${port}/api/admin/health`, 60_000, children[2]!);
@@ -92,8 +106,8 @@ export default async function globalSetup() {
   process.env.E2E_SERVER_LOG = path.join(tmp, "server.log");
 
   return async () => {
-    for (const c of children) c.kill("SIGTERM");
-    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on("exit", r)))));
+    for (const c of [...children, ...sims]) c.kill("SIGTERM");
+    await Promise.all([...children, ...sims].map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on("exit", r)))));
     if (env.DATABASE_URL) await dropTestDatabases(dbName);
     if (!process.env.KEEP_E2E_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   };

@@ -1,0 +1,75 @@
+// The portal's own HTTP server: Next.js behind a few lines that decide who is calling.
+// `npm start` and `npm run dev` run it (through scripts/start.ts), as do `npm run serve`, the end-to-end
+// tests and the Docker image. Usage: `tsx scripts/serve.ts [--dev]`; PORT (default 3000), and
+// NEXT_DIST_DIR for a build kept somewhere other than .next.
+//
+// Why not a bare `next start`: a route handler cannot see the TCP connection, and Next.js leaves a
+// client's own X-Forwarded-For untouched, so a client could name any address it liked and walk
+// past every per-address limit. Here, before Next.js sees a request, the client address is decided
+// from the socket (plus exactly TRUSTED_PROXY_COUNT proxy hops when proxies are configured) and
+// written to a header that only this server writes, replacing any copy the client sent
+// (lib/client-address.ts). The application reads nothing else (lib/http.ts clientIp).
+import http from "node:http";
+import { CLIENT_ADDRESS_STAMPED_ENV, stampClientAddress } from "../lib/client-address";
+
+const dev = process.argv.includes("--dev");
+
+async function main() {
+  // As `next start` / `next dev` would; before Next.js is loaded, which reads it.
+  (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
+  // Tells the application that requests carry the client address header (see lib/client-address.ts).
+  process.env[CLIENT_ADDRESS_STAMPED_ENV] = "1";
+
+  const { getEnv } = await import("../lib/env");
+  const env = getEnv(); // a configuration mistake stops the server here, naming the variable
+  const port = env.PORT;
+  const trustedProxies = env.TRUSTED_PROXY_COUNT;
+
+  const { default: next } = await import("next");
+  const server = http.createServer();
+  const app = next({ dev, dir: process.cwd(), port, httpServer: server });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  server.on("request", (req, res) => {
+    stampClientAddress(req, trustedProxies);
+    handle(req, res).catch((err: unknown) => {
+      console.error("[serve] request failed", err);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      res.end();
+    });
+  });
+  // Dev mode's hot reload runs over WebSocket upgrades, which Next.js attaches to `httpServer` itself.
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, () => resolve());
+  });
+  const proxies = trustedProxies === 0 ? "no proxy trusted: the client address is the connection's" : `${trustedProxies} trusted prox${trustedProxies === 1 ? "y" : "ies"} in X-Forwarded-For`;
+  console.log(`[serve] ${dev ? "development" : "production"} server on port ${port} (${proxies})`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    // Stop accepting connections and finish the requests in flight, then let Next.js clean up, as
+    // `next start` does; exit with the signal's conventional code.
+    // In between, the in-process worker finishes the job in hand (lib/jobs/start-in-process-worker.ts).
+    const drain = (globalThis as { __portalDrain?: () => Promise<void> }).__portalDrain;
+    server.close(() => {
+      void Promise.resolve(drain?.())
+        .catch((err: unknown) => console.error("[serve] job queue did not stop cleanly", err))
+        .then(() => app.close())
+        .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 20_000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((err) => {
+  console.error(`[serve] ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
