@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t(error.titleKey) };
 }
 
-/** Unknown routes and `notFound()`: the generic error view with message 404 (spec §2, §8). */
+/** Unknown routes and `notFound()`: the generic error view with message 404 (docs/product.md). */
 export default function NotFound() {
   return <ErrorView error={error} />;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { NOTIFICATIONS_TOASTER, TOAST_CONFIG } from "./toast-config";
 
-describe("toast constants (spec §9)", () => {
+describe("toast constants (docs/domain.md)", () => {
   it("match the specification", () => {
     expect(TOAST_CONFIG.visibleToasts).toBe(3);
     expect(TOAST_CONFIG.durationMs).toBe(4000);

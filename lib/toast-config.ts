@@ -1,5 +1,5 @@
 /**
- * Toast constants (spec §9), in one place. `components/ui/toaster.tsx` passes them to sonner;
+ * Toast constants (docs/domain.md), in one place. `components/ui/toaster.tsx` passes them to sonner;
  * `lib/toast-config.test.ts` checks them against the spec and against the installed sonner for
  * the values sonner does not let us configure.
  */
@@ -29,7 +29,7 @@ export const TOAST_CONFIG = Object.freeze({
 });
 
 /**
- * The second toaster, for notifications (spec §9: "notifications appear top-center"). Send a toast
+ * The second toaster, for notifications (docs/domain.md: "notifications appear top-center"). Send a toast
  * there with `{ toasterId: NOTIFICATIONS_TOASTER.id }` (see `notify` in components/ui/toast.ts).
  * It has its own hotkey (Alt+N) so Alt+T keeps focusing the main toasts.
  */

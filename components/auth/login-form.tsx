@@ -8,17 +8,29 @@ import type { LoginInput } from "@/lib/schemas/sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useBotCheck, type BotCheckConfig } from "@/components/bot-check/use-bot-check";
+import { botCheckActions } from "@/lib/bot-check/actions";
 
 const resolver = lazyResolver(() => import("@/lib/schemas/sign-in").then((m) => m.loginSchema));
 
-type Status = { kind: "editing" } | { kind: "sent"; email: string } | { kind: "rateLimited"; minutes: number } | { kind: "failed" };
+type Status = { kind: "editing" } | { kind: "sent"; email: string } | { kind: "rateLimited"; minutes: number } | { kind: "failed"; message?: string };
 
-/** Email + reference → POST /api/send-link. The answer is the same whether or not they matched. */
-export function LoginForm({ linkMinutes }: { linkMinutes: number }) {
+/**
+ * Email + reference (+ the bot check's token) → POST /api/send-link. The answer is the same whether
+ * or not they matched.
+ */
+export function LoginForm({ linkMinutes, botCheck }: { linkMinutes: number; botCheck: BotCheckConfig }) {
   const t = useTranslations("login");
   const tv = useTranslations("validation");
   const [status, setStatus] = useState<Status>({ kind: "editing" });
   const outcomeRef = useRef<HTMLDivElement>(null);
+  const bot = useBotCheck(botCheck, botCheckActions.sendLink);
+  // The schema and the bot check's script load when the form is first touched (the script also
+  // starts once the page is interactive; this retries it after a failure).
+  const preload = () => {
+    resolver.preload();
+    bot.preload();
+  };
   const {
     register,
     handleSubmit,
@@ -35,19 +47,22 @@ export function LoginForm({ linkMinutes }: { linkMinutes: number }) {
   async function onSubmit(values: LoginInput) {
     setStatus({ kind: "editing" });
     try {
-      const res = await fetch("/api/send-link", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(values) });
+      const res = await fetch("/api/send-link", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...values, captchaToken: await bot.token() }) });
       if (res.status === 429) {
         const seconds = Number(res.headers.get("Retry-After") ?? 60);
         setStatus({ kind: "rateLimited", minutes: Math.max(1, Math.ceil(seconds / 60)) });
         return;
       }
       if (res.status === 400) {
-        const body = (await res.json().catch(() => ({}))) as { fields?: Partial<Record<keyof LoginInput, string[]>> };
+        const body = (await res.json().catch(() => ({}))) as { fields?: Partial<Record<keyof LoginInput, string[]>>; message?: string };
         for (const field of ["email", "reference"] as const) {
           const key = body.fields?.[field]?.[0];
           if (key) setError(field, { type: "server", message: key }, { shouldFocus: true });
         }
         if (body.fields) return;
+        // A refusal of the whole request (the bot check failed): the server's message says what to do.
+        setStatus({ kind: "failed", message: body.message });
+        return;
       }
       if (!res.ok) throw new Error(String(res.status));
       setStatus({ kind: "sent", email: values.email });
@@ -70,7 +85,7 @@ export function LoginForm({ linkMinutes }: { linkMinutes: number }) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={resolver.preload} className="flex flex-col gap-5">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={preload} className="flex flex-col gap-5">
       {status.kind === "rateLimited" || status.kind === "failed" ? (
         <div ref={outcomeRef} tabIndex={-1} className="outline-none">
           {status.kind === "rateLimited" ? (
@@ -79,7 +94,7 @@ export function LoginForm({ linkMinutes }: { linkMinutes: number }) {
             </Alert>
           ) : (
             <Alert variant="error" role="alert" title={t("errorTitle")}>
-              {t("errorBody")}
+              {status.message ?? t("errorBody")}
             </Alert>
           )}
         </div>

@@ -3,7 +3,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { UserType } from "@/lib/auth/home-path";
 
-/** Client-side session state (spec §3, §4): loggedOut until sign-in sets username and userType. */
+/** Client-side session state (docs/domain.md): loggedOut until sign-in sets username and userType. */
 export type ClientSession =
   | { status: "loggedOut"; username: null; userType: null }
   | { status: "loggedIn"; username: string; userType: UserType };

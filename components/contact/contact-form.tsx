@@ -8,19 +8,31 @@ import type { EnquiryInput } from "@/lib/schemas/enquiry";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, TextareaField } from "@/components/ui/field";
+import { useBotCheck, type BotCheckConfig } from "@/components/bot-check/use-bot-check";
+import { botCheckActions } from "@/lib/bot-check/actions";
 
-type Status = { kind: "editing" } | { kind: "sent"; email: string } | { kind: "failed" };
+type Status = { kind: "editing" } | { kind: "sent"; email: string } | { kind: "failed"; message?: string };
 
 const resolver = lazyResolver(() => import("@/lib/schemas/enquiry").then((m) => m.enquirySchema));
 
 const fields = ["name", "email", "description"] as const;
 
-/** The new-enquiry form: the same zod schema checks it here and in POST /api/new-enquiry. */
-export function ContactForm() {
+/**
+ * The new-enquiry form: the same zod schema checks it here and in POST /api/new-enquiry, which also
+ * gets the bot check's token.
+ */
+export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
   const t = useTranslations("contact");
   const tv = useTranslations("validation");
   const [status, setStatus] = useState<Status>({ kind: "editing" });
   const resultRef = useRef<HTMLDivElement>(null);
+  const bot = useBotCheck(botCheck, botCheckActions.newEnquiry);
+  // The schema and the bot check's script load when the form is first touched (the script also
+  // starts once the page is interactive; this retries it after a failure).
+  const preload = () => {
+    resolver.preload();
+    bot.preload();
+  };
   const {
     register,
     handleSubmit,
@@ -42,10 +54,10 @@ export function ContactForm() {
       const res = await fetch("/api/new-enquiry", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(values),
+        body: JSON.stringify({ ...values, captchaToken: await bot.token() }),
       });
       if (res.status === 400) {
-        const body = (await res.json().catch(() => ({}))) as { fields?: Record<string, string[]> };
+        const body = (await res.json().catch(() => ({}))) as { fields?: Record<string, string[]>; message?: string };
         let marked = false;
         for (const field of fields) {
           const key = body.fields?.[field]?.[0];
@@ -55,6 +67,11 @@ export function ContactForm() {
           }
         }
         if (marked) return;
+        // A refusal of the whole request (the bot check failed): the server's message says what to do.
+        if (!body.fields && body.message) {
+          setStatus({ kind: "failed", message: body.message });
+          return;
+        }
       }
       if (!res.ok) throw new Error(String(res.status));
       setStatus({ kind: "sent", email: values.email });
@@ -78,11 +95,11 @@ export function ContactForm() {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={resolver.preload} className="flex flex-col gap-5" aria-describedby={status.kind === "failed" ? "contact-error" : undefined}>
+    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={preload} className="flex flex-col gap-5" aria-describedby={status.kind === "failed" ? "contact-error" : undefined}>
       {status.kind === "failed" ? (
         <div ref={resultRef} tabIndex={-1} className="outline-none">
           <Alert variant="error" role="alert" id="contact-error" title={t("errorTitle")}>
-            {t("errorBody")}
+            {status.message ?? t("errorBody")}
           </Alert>
         </div>
       ) : null}

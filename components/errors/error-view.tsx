@@ -13,7 +13,7 @@ export interface ErrorViewProps {
 }
 
 /**
- * The generic error screen (spec §8): code, title (the page's only `<h1>`), message and action
+ * The generic error screen (docs/product.md): code, title (the page's only `<h1>`), message and action
  * links, all from the catalogue and messages. Works in server and client components (the client
  * error boundaries use it), so it uses only `useTranslations` and `next/link`.
  */

@@ -11,7 +11,7 @@ function messageOf(error: unknown): string | undefined {
 }
 
 /**
- * Route error boundary: picks the catalogue screen from the error's message (spec §8) and shows only
+ * Route error boundary: picks the catalogue screen from the error's message (docs/product.md) and shows only
  * catalogue texts, never the raw error. Server errors reach the browser with a generic message in
  * production, so they show the 500 screen.
  */

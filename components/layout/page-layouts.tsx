@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 
 /**
- * The three page layouts (spec §1). Each renders exactly one `<h1>` (the `title`); they render
+ * The three page layouts (docs/product.md). Each renders exactly one `<h1>` (the `title`); they render
  * inside the root layout's `<main id="main-content">`, so they never render `<main>` themselves.
  */
 

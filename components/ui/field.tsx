@@ -19,14 +19,17 @@ export interface FieldFrameProps {
   className?: string;
 }
 
-interface Ids {
+export interface FieldIds {
   controlId: string;
+  /** Id of the visible label, for controls that name a popup after it. */
+  labelId: string;
   hintId?: string;
   errorId?: string;
   describedBy?: string;
 }
 
-function useFieldIds(id: string | undefined, name: string | undefined, hint: unknown, error: unknown, extra?: string): Ids {
+/** The ids that tie a control to its label, hint and error. */
+export function useFieldIds(id: string | undefined, name: string | undefined, hint: unknown, error: unknown, extra?: string): FieldIds {
   const generated = useId();
   // useId output contains characters that are awkward in CSS selectors; keep ids plain.
   const suffix = generated.replace(/[^a-zA-Z0-9_-]/g, "");
@@ -34,17 +37,19 @@ function useFieldIds(id: string | undefined, name: string | undefined, hint: unk
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [extra, hintId, errorId].filter(Boolean).join(" ") || undefined;
-  return { controlId, hintId, errorId, describedBy };
+  return { controlId, labelId: `${controlId}-label`, hintId, errorId, describedBy };
 }
 
 const CONTROL =
   "block w-full rounded-md border-2 bg-white px-3 py-2 text-base text-ink placeholder:text-gray-500 disabled:cursor-not-allowed disabled:bg-gray-100";
 
-function controlClass(error: string | undefined, className?: string) {
+/** Class of a text-like control: border turns red with an error. */
+export function controlClass(error: string | undefined, className?: string) {
   return cn(CONTROL, error ? "border-danger" : "border-line", className);
 }
 
-function FieldFrame({
+/** Label, hint and error around a control (the control is `children`). */
+export function FieldFrame({
   ids,
   label,
   hint,
@@ -53,11 +58,11 @@ function FieldFrame({
   hideLabel,
   className,
   children,
-}: FieldFrameProps & { ids: Ids; children: ReactNode }) {
+}: FieldFrameProps & { ids: FieldIds; children: ReactNode }) {
   const t = useTranslations("common");
   return (
     <div className={cn("flex flex-col gap-1", className)}>
-      <label htmlFor={ids.controlId} className={cn("font-semibold text-ink", hideLabel && "sr-only")}>
+      <label id={ids.labelId} htmlFor={ids.controlId} className={cn("font-semibold text-ink", hideLabel && "sr-only")}>
         {label}
         {optional ? <span className="font-normal text-ink-muted"> {t("optional")}</span> : null}
       </label>

@@ -10,7 +10,7 @@ const style = { "--width": `${TOAST_CONFIG.widthPx}px` } as CSSProperties;
 
 /**
  * The toast hosts, rendered once in the root layout: the main toaster (bottom-right) and the
- * notifications toaster (top-center). Constants from lib/toast-config.ts (spec §9). The root
+ * notifications toaster (top-center). Constants from lib/toast-config.ts (docs/domain.md). The root
  * layout mounts it lazily through `ToasterHost`.
  */
 export function Toaster() {

@@ -19,3 +19,22 @@ describe("lazyResolver", () => {
     expect(errors).toEqual({ email: { type: "validation", message: "email" }, reference: { type: "validation", message: "required" } });
   });
 });
+
+describe("lazyResolver with nested and list fields", () => {
+  const issues = [
+    { message: "required", path: ["company", "name"] },
+    { message: "oneOffExactlyOne", path: ["individuals"] },
+    { message: "email", path: ["individuals", 1, "email"] },
+    { message: "duplicateEmail", path: [{ key: "individuals" }, { key: 1 }, { key: "email" }] },
+  ];
+  const schema = { "~standard": { validate: () => ({ issues }) } };
+
+  it("nests errors by path, keeps the first of each field, and puts a list's own error under root", async () => {
+    const resolve = lazyResolver(() => Promise.resolve(schema));
+    const { errors } = await resolve({}, undefined, options);
+    expect(errors).toEqual({
+      company: { name: { type: "validation", message: "required" } },
+      individuals: { 1: { email: { type: "validation", message: "email" } }, root: { type: "validation", message: "oneOffExactlyOne" } },
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { toNestErrors } from "@hookform/resolvers";
 import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
 
 /** The Standard Schema interface that zod schemas implement (https://standardschema.dev). */
@@ -14,12 +15,14 @@ type StandardResult<T> =
  * A react-hook-form resolver that loads its zod schema on first use. The same schema as the
  * server's then checks the form in the browser, but zod (30 kB gzip) stays out of the page's
  * first-load JavaScript: call `preload` when the form is first touched.
- * Flat forms only: errors are keyed by the issue's path; the first issue of a field wins.
+ * The first issue of a field wins. Errors are nested by path as react-hook-form keeps them
+ * (`company.name`, `individuals.3.email`; an error of an array that also has errors in its rows
+ * becomes the array's `root`), so nested and list fields clear their errors when revalidated.
  */
 export function lazyResolver<T extends FieldValues>(load: () => Promise<StandardSchema<T>>): Resolver<T> & { preload(): void } {
   let schema: Promise<StandardSchema<T>> | undefined;
   const get = () => (schema ??= load());
-  const resolver = async (values: T) => {
+  const resolver: Resolver<T> = async (values, _context, options) => {
     const result = await (await get())["~standard"].validate(values);
     if (!result.issues) return { values: result.value, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
@@ -27,7 +30,7 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<Standard
       const key = (issue.path ?? []).map((p) => String(typeof p === "object" ? p.key : p)).join(".");
       errors[key] ??= { type: "validation", message: issue.message };
     }
-    return { values: {}, errors: errors as FieldErrors<T> };
+    return { values: {}, errors: toNestErrors(errors, options) as FieldErrors<T> };
   };
-  return Object.assign(resolver as Resolver<T>, { preload: () => void get() });
+  return Object.assign(resolver, { preload: () => void get() });
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CardPage } from "@/components/layout/page-layouts";
 import { ContactForm } from "@/components/contact/contact-form";
+import { captchaBrowserConfig } from "@/lib/integrations/captcha";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("contact");
@@ -12,7 +13,7 @@ export default async function ContactPage() {
   const t = await getTranslations("contact");
   return (
     <CardPage title={t("title")} description={t("description")}>
-      <ContactForm />
+      <ContactForm botCheck={captchaBrowserConfig()} />
     </CardPage>
   );
 }

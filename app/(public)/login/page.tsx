@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { CardPage } from "@/components/layout/page-layouts";
 import { LoginForm } from "@/components/auth/login-form";
 import { getEnv } from "@/lib/env";
+import { captchaBrowserConfig } from "@/lib/integrations/captcha";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("login");
@@ -15,7 +16,7 @@ export default async function LoginPage() {
   const t = await getTranslations("login");
   return (
     <CardPage title={t("title")} description={t("description")}>
-      <LoginForm linkMinutes={getEnv().SIGN_IN_LINK_MINUTES} />
+      <LoginForm linkMinutes={getEnv().SIGN_IN_LINK_MINUTES} botCheck={captchaBrowserConfig()} />
       <p className="mt-6 text-sm">{t.rich("contactPrompt", { link: (chunks) => <Link href="/contact">{chunks}</Link> })}</p>
       <p className="mt-2 text-sm">{t.rich("staffPrompt", { link: (chunks) => <Link href="/admin/login">{chunks}</Link> })}</p>
     </CardPage>

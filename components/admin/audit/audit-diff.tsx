@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
+import { DescriptionList } from "@/components/ui/description-list";
+import { Table, TableBody, TableCell, TableHead, TableRow, TableRowHeader } from "@/components/ui/table";
 import { auditDiff, isBlockValue, valueText } from "./audit-diff-model";
 
 /** One value: inline text, formatted JSON in a scrolling block, or an "empty" marker. */
@@ -13,23 +15,21 @@ function Value({ value, present = true }: { value: unknown; present?: boolean })
   return <span className="font-mono text-sm break-all">{valueText(value)}</span>;
 }
 
+/** A table cell holding one value. */
+function ValueCell(props: { value: unknown; present?: boolean }) {
+  return (
+    <TableCell>
+      <Value {...props} />
+    </TableCell>
+  );
+}
+
 function DiffTable({ caption, headers, children }: { caption: string; headers: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-line-soft">
-            {headers.map((h) => (
-              <th key={h} scope="col" className="py-1 pr-3 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <Table caption={caption} density="compact">
+      <TableHead headers={headers} />
+      <TableBody>{children}</TableBody>
+    </Table>
   );
 }
 
@@ -46,13 +46,13 @@ export function AuditDiff({ oldValue, newValue, label }: { oldValue: unknown; ne
     return (
       <DiffTable caption={t("patchCaption", { label })} headers={[t("op"), t("path"), t("type"), t("value"), t("original")]}>
         {diff.rows.map((r, i) => (
-          <tr key={i} className="border-b border-line-soft align-top last:border-0">
-            <td className="py-1 pr-3 font-mono">{r.op}</td>
-            <th scope="row" className="py-1 pr-3 font-mono font-normal break-all">{r.path}</th>
-            <td className="py-1 pr-3">{t(`kinds.${r.type}`)}</td>
-            <td className="py-1 pr-3"><Value value={r.value} present={r.hasValue} /></td>
-            <td className="py-1 pr-3"><Value value={r.original} present={r.hasOriginal} /></td>
-          </tr>
+          <TableRow key={i} className="last:border-0">
+            <TableCell className="font-mono">{r.op}</TableCell>
+            <TableRowHeader className="font-mono break-all">{r.path}</TableRowHeader>
+            <TableCell>{t(`kinds.${r.type}`)}</TableCell>
+            <ValueCell value={r.value} present={r.hasValue} />
+            <ValueCell value={r.original} present={r.hasOriginal} />
+          </TableRow>
         ))}
       </DiffTable>
     );
@@ -64,39 +64,36 @@ export function AuditDiff({ oldValue, newValue, label }: { oldValue: unknown; ne
     return (
       <DiffTable caption={t("fieldsCaption", { label })} headers={headers}>
         {diff.rows.map((r) => (
-          <tr key={r.field} className="border-b border-line-soft align-top last:border-0">
-            <th scope="row" className="py-1 pr-3 font-mono font-normal break-all">
+          <TableRow key={r.field} className="last:border-0">
+            <TableRowHeader className="font-mono break-all">
               {r.field}
               {both ? (
                 <span className={r.changed ? "ml-2 font-sans text-xs font-bold text-navy-900" : "ml-2 font-sans text-xs text-ink-muted"}>
                   {r.changed ? t("changed") : t("unchanged")}
                 </span>
               ) : null}
-            </th>
+            </TableRowHeader>
             {both ? (
               <>
-                <td className="py-1 pr-3"><Value value={r.before} present={r.hasBefore} /></td>
-                <td className="py-1 pr-3"><Value value={r.after} present={r.hasAfter} /></td>
+                <ValueCell value={r.before} present={r.hasBefore} />
+                <ValueCell value={r.after} present={r.hasAfter} />
               </>
             ) : (
-              <td className="py-1 pr-3"><Value value={diff.hasAfter ? r.after : r.before} /></td>
+              <ValueCell value={diff.hasAfter ? r.after : r.before} />
             )}
-          </tr>
+          </TableRow>
         ))}
       </DiffTable>
     );
   }
 
   return (
-    <dl className="grid gap-2 text-sm sm:grid-cols-2">
-      <div>
-        <dt className="font-semibold">{t("before")}</dt>
-        <dd><Value value={diff.before} /></dd>
-      </div>
-      <div>
-        <dt className="font-semibold">{t("after")}</dt>
-        <dd><Value value={diff.after} /></dd>
-      </div>
-    </dl>
+    <DescriptionList
+      size="sm"
+      items={[
+        { label: t("before"), value: <Value value={diff.before} /> },
+        { label: t("after"), value: <Value value={diff.after} /> },
+      ]}
+    />
   );
 }

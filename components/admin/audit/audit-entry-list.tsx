@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import type { AuditEntry } from "@/db/schema";
+import { DescriptionList } from "@/components/ui/description-list";
 import { AuditDiff } from "./audit-diff";
 import { AuditTypeBadge } from "./audit-type-badge";
 import { auditHref } from "./audit-url";
@@ -31,29 +32,32 @@ function AuditEntryItem({ entry }: { entry: AuditEntry }) {
           </h3>
           <AuditTypeBadge type={entry.auditType} />
         </div>
-        <dl className="mt-2 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)_max-content_minmax(0,1fr)]">
-          <dt className="font-semibold">{t("when")}</dt>
-          <dd>
-            <time dateTime={entry.timestamp.toISOString()}>{format.dateTime(entry.timestamp, { dateStyle: "medium", timeStyle: "medium" })}</time>
-          </dd>
-          <dt className="font-semibold">{t("user")}</dt>
-          <dd className="break-all">{entry.user ?? t("noUser")}</dd>
-          <dt className="font-semibold">{t("entity")}</dt>
-          <dd className="flex flex-wrap gap-x-3">
-            {entry.clientId ? <Link href={clientPage(entry.clientId)}>{entityText}</Link> : <span>{entityText}</span>}
-            {entry.entityId ? (
-              <Link href={auditHref({ entityType: entry.entityType, entityId: entry.entityId })} aria-label={t("entityHistoryLabel", { type: entry.entityType, id: entry.entityId })}>
-                {t("entityHistory")}
-              </Link>
-            ) : null}
-          </dd>
-          {entry.ip ? (
-            <>
-              <dt className="font-semibold">{t("ip")}</dt>
-              <dd className="break-all">{entry.ip}</dd>
-            </>
-          ) : null}
-        </dl>
+        <DescriptionList
+          columns={2}
+          size="sm"
+          className="mt-2"
+          items={[
+            {
+              label: t("when"),
+              value: <time dateTime={entry.timestamp.toISOString()}>{format.dateTime(entry.timestamp, { dateStyle: "medium", timeStyle: "medium" })}</time>,
+            },
+            { label: t("user"), value: <span className="break-all">{entry.user ?? t("noUser")}</span> },
+            {
+              label: t("entity"),
+              value: (
+                <span className="flex flex-wrap gap-x-3">
+                  {entry.clientId ? <Link href={clientPage(entry.clientId)}>{entityText}</Link> : <span>{entityText}</span>}
+                  {entry.entityId ? (
+                    <Link href={auditHref({ entityType: entry.entityType, entityId: entry.entityId })} aria-label={t("entityHistoryLabel", { type: entry.entityType, id: entry.entityId })}>
+                      {t("entityHistory")}
+                    </Link>
+                  ) : null}
+                </span>
+              ),
+            },
+            entry.ip ? { label: t("ip"), value: <span className="break-all">{entry.ip}</span> } : null,
+          ]}
+        />
         {entry.oldValue != null || entry.newValue != null ? (
           <div className="mt-3">
             <AuditDiff oldValue={entry.oldValue} newValue={entry.newValue} label={entry.action} />

@@ -4,6 +4,7 @@ import type { SecurityEventRow } from "@/db/schema";
 import { securityEventValues } from "@/db/schema";
 import { SelectField } from "@/components/ui/field";
 import { buttonClassName } from "@/components/ui/button-styles";
+import { Table, TableBody, TableCell, TableEmptyRow, TableHead, TableRow } from "@/components/ui/table";
 
 const FAILURES = new Set(["SignInFailed", "AccessDenied", "RateLimited"]);
 
@@ -32,42 +33,32 @@ export function SecurityEventFilters({ event }: { event?: string }) {
   );
 }
 
-/** Sign-ins, sign-outs, denials and rate limits, newest first. */
+/** Sign-ins, sign-outs, denials and rate limits, newest first; says so when none match. */
 export function SecurityEventList({ events }: { events: SecurityEventRow[] }) {
   const t = useTranslations("auditArea");
   const format = useFormatter();
+  const headers = [t("when"), t("security.event"), t("security.actor"), t("security.role"), t("ip"), t("security.detail")];
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{t("security.caption")}</caption>
-        <thead>
-          <tr className="border-b-2 border-line">
-            <th scope="col" className="py-2 pr-4">{t("when")}</th>
-            <th scope="col" className="py-2 pr-4">{t("security.event")}</th>
-            <th scope="col" className="py-2 pr-4">{t("security.actor")}</th>
-            <th scope="col" className="py-2 pr-4">{t("security.role")}</th>
-            <th scope="col" className="py-2 pr-4">{t("ip")}</th>
-            <th scope="col" className="py-2 pr-4">{t("security.detail")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((e) => (
-            <tr key={e.id} className="border-b border-line-soft align-top">
-              <td className="py-2 pr-4 whitespace-nowrap">
-                <time dateTime={e.timestamp.toISOString()}>{format.dateTime(e.timestamp, { dateStyle: "medium", timeStyle: "medium" })}</time>
-              </td>
-              <td className="py-2 pr-4">
-                {FAILURES.has(e.event) ? <span className="mr-1 font-bold text-red-900">{`${t("security.failure")}:`}</span> : null}
-                {t(`security.events.${e.event}`)}
-              </td>
-              <td className="py-2 pr-4 break-all">{e.actor}</td>
-              <td className="py-2 pr-4">{e.userType ? t(`security.roles.${e.userType}`) : ""}</td>
-              <td className="py-2 pr-4 break-all">{e.ip ?? ""}</td>
-              <td className="py-2 pr-4 font-mono text-xs break-all">{e.detail ? JSON.stringify(e.detail) : ""}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table caption={t("security.caption")}>
+      <TableHead headers={headers} />
+      <TableBody>
+        {events.length === 0 ? <TableEmptyRow colSpan={headers.length}>{t("security.empty")}</TableEmptyRow> : null}
+        {events.map((e) => (
+          <TableRow key={e.id}>
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={e.timestamp.toISOString()}>{format.dateTime(e.timestamp, { dateStyle: "medium", timeStyle: "medium" })}</time>
+            </TableCell>
+            <TableCell>
+              {FAILURES.has(e.event) ? <span className="mr-1 font-bold text-red-900">{`${t("security.failure")}:`}</span> : null}
+              {t(`security.events.${e.event}`)}
+            </TableCell>
+            <TableCell className="break-all">{e.actor}</TableCell>
+            <TableCell>{e.userType ? t(`security.roles.${e.userType}`) : ""}</TableCell>
+            <TableCell className="break-all">{e.ip ?? ""}</TableCell>
+            <TableCell className="font-mono text-xs break-all">{e.detail ? JSON.stringify(e.detail) : ""}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

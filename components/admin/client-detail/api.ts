@@ -15,7 +15,7 @@ async function send(url: string, init: RequestInit): Promise<ApiResult> {
   }
 }
 
-/** PATCH with JSON Patch operations (spec §7: the JSON-patch content type). */
+/** PATCH with JSON Patch operations (docs/product.md: the JSON-patch content type). */
 export function sendPatch(url: string, operations: PatchOperation[]): Promise<ApiResult> {
   return send(url, { method: "PATCH", headers: { "Content-Type": "application/json-patch+json" }, body: JSON.stringify(operations) });
 }

@@ -5,8 +5,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { deleteRequestSchema, type DeleteRequest } from "@/lib/schemas/client-patch";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { TextareaField } from "@/components/ui/field";
-import { Modal } from "./modal";
 import { useFieldMessage } from "./use-field-message";
 
 export interface DeleteDialogProps {
@@ -19,16 +19,16 @@ export interface DeleteDialogProps {
   cancelLabel: string;
   /** Sends the delete; resolves true when done (the dialog then closes). */
   onConfirm: (reason: string) => Promise<boolean>;
-  /** See Modal. */
+  /** See Dialog. */
   returnFocusTo?: () => HTMLElement | null;
 }
 
-/** Asks for the reason of a deletion (required, spec §4) and confirms it. */
+/** Asks for the reason of a deletion (required, docs/domain.md) and confirms it. */
 export function DeleteDialog({ open, onClose, title, description, reasonLabel, submitLabel, cancelLabel, onConfirm, returnFocusTo }: DeleteDialogProps) {
   return (
-    <Modal open={open} onClose={onClose} title={title} description={description} returnFocusTo={returnFocusTo}>
+    <Dialog open={open} onClose={onClose} title={title} description={description} returnFocusTo={returnFocusTo}>
       <DeleteForm {...{ reasonLabel, submitLabel, cancelLabel, onConfirm, onClose }} />
-    </Modal>
+    </Dialog>
   );
 }
 

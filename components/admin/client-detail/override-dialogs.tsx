@@ -15,10 +15,10 @@ import {
 } from "@/lib/schemas/director-patch";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { Field, SelectField, TextareaField } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
 import { directorUrl, sendPatch } from "./api";
-import { Modal } from "./modal";
 import { useFieldMessage } from "./use-field-message";
 
 interface OverrideDirector {
@@ -40,9 +40,9 @@ type DialogProps = { director: OverrideDirector; open: boolean; onClose: () => v
 export function StatusOverrideDialog({ director, open, onClose }: DialogProps) {
   const t = useTranslations("clientDetail.statusOverride");
   return (
-    <Modal open={open} onClose={onClose} title={t("title", { name: director.name })} description={t("description")}>
+    <Dialog open={open} onClose={onClose} title={t("title", { name: director.name })} description={t("description")}>
       <StatusOverrideForm director={director} onClose={onClose} />
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -123,9 +123,9 @@ function StatusOverrideForm({ director, onClose }: { director: OverrideDirector;
 export function PriceOverrideDialog({ director, open, onClose }: DialogProps) {
   const t = useTranslations("clientDetail.priceOverride");
   return (
-    <Modal open={open} onClose={onClose} title={t("title", { name: director.name })} description={t("description")}>
+    <Dialog open={open} onClose={onClose} title={t("title", { name: director.name })} description={t("description")}>
       <PriceOverrideForm director={director} onClose={onClose} />
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { Modal } from "./modal";
+import { Dialog } from "@/components/ui/dialog";
 
 /** A form on the page that may hold unsaved changes. */
 export interface GuardedForm {
@@ -35,7 +35,7 @@ function interceptable(event: MouseEvent, anchor: HTMLAnchorElement): URL | null
 }
 
 /**
- * The unsaved-changes prompt of the client page (spec §2): while any registered form has unsaved
+ * The unsaved-changes prompt of the client page (docs/product.md): while any registered form has unsaved
  * changes, closing or reloading the tab asks the browser's own question (`beforeunload`), and
  * following a link asks in a dialog: save and leave, discard and leave, or stay.
  */
@@ -112,7 +112,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   return (
     <UnsavedChangesContext.Provider value={registry}>
       {children}
-      <Modal open={pending !== null} onClose={() => setPending(null)} title={t("title")} description={t("description")}>
+      <Dialog open={pending !== null} onClose={() => setPending(null)} title={t("title")} description={t("description")}>
         <div className="flex flex-wrap gap-3">
           <Button onClick={saveAndLeave} loading={saving} autoFocus>
             {t("save")}
@@ -124,7 +124,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
             {t("stay")}
           </Button>
         </div>
-      </Modal>
+      </Dialog>
     </UnsavedChangesContext.Provider>
   );
 }

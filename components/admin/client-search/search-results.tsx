@@ -3,8 +3,8 @@ import { getDb } from "@/db";
 import type { Principal } from "@/lib/auth/principal";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import { searchClients } from "@/lib/server/clients/search-clients";
-import { Pagination } from "./pagination";
 import { ResultsTable } from "./results-table";
+import { SearchPagination } from "./search-pagination";
 import { StatusChips } from "./status-chips";
 
 /**
@@ -45,7 +45,7 @@ export async function SearchResults({ user, request }: { user: Principal; reques
       ) : (
         <ResultsTable view={request.tableViewMode} rows={result.clients} sortBy={request.sortBy} sortDirection={request.sortDirection} captionId="client-search-caption" />
       )}
-      {pager.totalCount > 0 ? <Pagination pager={pager} /> : null}
+      {pager.totalCount > 0 ? <SearchPagination pager={pager} /> : null}
     </div>
   );
 }

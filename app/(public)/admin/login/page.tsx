@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * /admin/login (spec §2): sends the browser to the single sign-on login endpoint with a post-login
+ * /admin/login (docs/product.md): sends the browser to the single sign-on login endpoint with a post-login
  * redirect to /administration/client-management. next-auth sends failures back here with
  * `?error=<code>`; then the page explains and waits for the person instead of looping.
  */

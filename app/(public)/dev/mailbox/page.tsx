@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { TitledPage } from "@/components/layout/page-layouts";
+import { Table, TableBody, TableCell, TableEmptyRow, TableHead, TableRow } from "@/components/ui/table";
 import { getEnv } from "@/lib/env";
 import { listMessages } from "@/lib/integrations/email/mailbox-store";
 
@@ -23,34 +24,23 @@ export default async function MailboxPage() {
   return (
     <TitledPage title={t("title")}>
       <p className="mb-6 max-w-prose text-ink-muted">{t("description")}</p>
-      {messages.length === 0 ? (
-        <p>{t("empty")}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b-2 border-line">
-                <th scope="col" className="py-2 pr-4">{t("received")}</th>
-                <th scope="col" className="py-2 pr-4">{t("to")}</th>
-                <th scope="col" className="py-2 pr-4">{t("subject")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((m) => (
-                <tr key={m.id} className="border-b border-line">
-                  <td className="py-2 pr-4 whitespace-nowrap">{format.dateTime(new Date(m.receivedAt), { dateStyle: "medium", timeStyle: "medium" })}</td>
-                  <td className="py-2 pr-4">{m.to.join(", ")}</td>
-                  <td className="py-2 pr-4">
-                    <Link href={`/dev/mailbox/${m.id}`} className="underline">
-                      {m.subject}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table caption={t("title")}>
+        <TableHead headers={[t("received"), t("to"), t("subject")]} />
+        <TableBody>
+          {messages.length === 0 ? <TableEmptyRow colSpan={3}>{t("empty")}</TableEmptyRow> : null}
+          {messages.map((m) => (
+            <TableRow key={m.id}>
+              <TableCell className="whitespace-nowrap">{format.dateTime(new Date(m.receivedAt), { dateStyle: "medium", timeStyle: "medium" })}</TableCell>
+              <TableCell>{m.to.join(", ")}</TableCell>
+              <TableCell>
+                <Link href={`/dev/mailbox/${m.id}`} className="underline">
+                  {m.subject}
+                </Link>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </TitledPage>
   );
 }

@@ -7,7 +7,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("metaTitle"), robots: { index: false } };
 }
 
-/** The Login Error screen (spec §8): a used, expired or unknown sign-in link. */
+/** The Login Error screen (docs/product.md): a used, expired or unknown sign-in link. */
 export default function LoginErrorPage() {
   return <LoginErrorView />;
 }

@@ -5,14 +5,15 @@ import { AuditEntryList } from "@/components/admin/audit/audit-entry-list";
 import { AuditFilters } from "@/components/admin/audit/audit-filters";
 import { auditHref } from "@/components/admin/audit/audit-url";
 import { AuditViews } from "@/components/admin/audit/audit-views";
-import { Pagination } from "@/components/admin/audit/pagination";
 import { SecurityEventFilters, SecurityEventList } from "@/components/admin/audit/security-event-list";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { Alert } from "@/components/ui/alert";
+import { Pagination } from "@/components/ui/pagination";
 import { getDb } from "@/db";
 import { requirePageUser } from "@/lib/auth/guards";
 import type { Principal } from "@/lib/auth/principal";
 import { fieldErrors } from "@/lib/http";
+import type { Pager } from "@/lib/pager";
 import { auditQuerySchema, firstValues, securityEventQuerySchema } from "@/lib/schemas/audit-query";
 import { findAuditEntries } from "@/lib/server/audit/find-audit-entries";
 import { listSecurityEvents } from "@/lib/server/audit/list-security-events";
@@ -72,7 +73,7 @@ async function AuditView({ user, values }: { user: Principal; values: Record<str
         ) : (
           <AuditEntryList entries={entries} />
         )}
-        <Pagination pager={pager} hrefFor={hrefFor} label={t("pagination.label")} />
+        <AuditPagination pager={pager} hrefFor={hrefFor} />
       </section>
     </>
   );
@@ -92,12 +93,22 @@ async function SecurityView({ user, values }: { user: Principal; values: Record<
         </Alert>
       )}
       <SecurityEventFilters event={query.event} />
-      {events.length === 0 ? (
-        <p className="rounded-md border border-dashed border-line p-6 text-center">{t("security.empty")}</p>
-      ) : (
-        <SecurityEventList events={events} />
-      )}
-      <Pagination pager={pager} hrefFor={hrefFor} label={t("pagination.label")} />
+      <SecurityEventList events={events} />
+      <AuditPagination pager={pager} hrefFor={hrefFor} />
     </>
+  );
+}
+
+/** Pages of either view: "Showing 1–25 of 120" (announced when it changes) and the page links. */
+async function AuditPagination({ pager, hrefFor }: { pager: Pager; hrefFor: (page: number) => string }) {
+  const t = await getTranslations("auditArea.pagination");
+  const { totalCount, itemFromNo, itemToNo } = pager;
+  return (
+    <Pagination
+      pager={pager}
+      hrefFor={hrefFor}
+      className="mt-6"
+      summary={<p aria-live="polite">{totalCount === 0 ? t("none") : t("showing", { from: itemFromNo, to: itemToNo, total: totalCount })}</p>}
+    />
   );
 }

@@ -1,0 +1,196 @@
+import { useId, type ComponentPropsWithRef, type ReactNode } from "react";
+import { cn } from "./cn";
+
+/*
+ * Table parts. Spacing is set once on the <table> and reaches its own cells through child
+ * combinators (table > thead|tbody > tr > th|td), so a table nested in a cell of another (the
+ * director panels inside the individuals table) keeps its own spacing. The rule sits in `:where()`,
+ * so a cell's own padding class still wins. No context: the parts render in server and client
+ * components alike.
+ */
+
+const VARIANTS = {
+  /** Flush with the text around it: no left padding, room on the right. */
+  plain: {
+    normal: "[:where(&>*>tr>*)]:py-2 [:where(&>*>tr>*)]:pr-4",
+    compact: "[:where(&>*>tr>*)]:py-1 [:where(&>*>tr>*)]:pr-3",
+    box: "overflow-x-auto",
+    head: "[:where(&>thead)]:border-b-2 [:where(&>thead)]:border-line",
+  },
+  /** In a bordered box with a tinted header row. */
+  boxed: {
+    normal: "[:where(&>*>tr>*)]:px-3 [:where(&>*>tr>*)]:py-2",
+    compact: "[:where(&>*>tr>*)]:px-3 [:where(&>*>tr>*)]:py-1",
+    box: "relative overflow-x-auto rounded-md border border-line-soft",
+    head: "[:where(&>thead)]:border-b-2 [:where(&>thead)]:border-line [:where(&>thead)]:bg-navy-50",
+  },
+} as const;
+
+export type TableVariant = keyof typeof VARIANTS;
+
+export interface TableProps extends Omit<ComponentPropsWithRef<"table">, "children"> {
+  /** What the table lists (translated). Names the table, and the scrolling region when there is one. */
+  caption?: ReactNode;
+  /** Show the caption above the table instead of only to screen readers. */
+  showCaption?: boolean;
+  /** Id of the caption (generated when not given); e.g. to name a live region elsewhere after it. */
+  captionId?: string;
+  variant?: TableVariant;
+  density?: "normal" | "compact";
+  /** Text size of the cells. */
+  size?: "sm" | "md";
+  /** `table-layout: fixed` (column widths from the header cells' classes). */
+  fixed?: boolean;
+  /**
+   * How the table fits a narrow screen: "box" scrolls sideways inside its own box; "region" does the
+   * same and makes the box a named, focusable region so keyboard users can scroll it (needs a
+   * caption); "none" leaves it to the page.
+   */
+  scroll?: "none" | "box" | "region";
+  /** Class of the scrolling box. */
+  boxClassName?: string;
+  children: ReactNode;
+}
+
+/** A data table: caption, header, rows. Compose with the parts below. */
+export function Table({
+  caption,
+  showCaption = false,
+  captionId,
+  variant = "plain",
+  density = "normal",
+  size = "sm",
+  fixed = false,
+  scroll = "box",
+  boxClassName,
+  className,
+  children,
+  ...rest
+}: TableProps) {
+  const generated = useId();
+  const id = captionId ?? `table-caption-${generated.replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const styles = VARIANTS[variant];
+  const table = (
+    <table
+      {...rest}
+      className={cn("w-full border-collapse text-left", size === "sm" ? "text-sm" : "text-base", fixed && "table-fixed", styles[density], styles.head, className)}
+    >
+      {caption ? (
+        <caption id={id} className={showCaption ? "mb-2 text-left font-semibold" : "sr-only"}>
+          {caption}
+        </caption>
+      ) : null}
+      {children}
+    </table>
+  );
+  if (scroll === "none") return table;
+  if (scroll === "region" && caption) {
+    return (
+      <div role="region" aria-labelledby={id} tabIndex={0} className={cn(styles.box, boxClassName)}>
+        {table}
+      </div>
+    );
+  }
+  return <div className={cn(styles.box, boxClassName)}>{table}</div>;
+}
+
+export interface TableHeadProps extends ComponentPropsWithRef<"thead"> {
+  /** Plain column headers (translated), for a header row with nothing else in it. */
+  headers?: readonly string[];
+}
+
+/** The header row group (ruled off from the body by the table's variant): `headers`, or your own row. */
+export function TableHead({ headers, children, ...rest }: TableHeadProps) {
+  return (
+    <thead {...rest}>
+      {headers ? (
+        <tr>
+          {headers.map((h) => (
+            <TableHeader key={h}>{h}</TableHeader>
+          ))}
+        </tr>
+      ) : (
+        children
+      )}
+    </thead>
+  );
+}
+
+export function TableBody(props: ComponentPropsWithRef<"tbody">) {
+  return <tbody {...props} />;
+}
+
+/** A body row, ruled off from the next. */
+export function TableRow({ className, ...rest }: ComponentPropsWithRef<"tr">) {
+  return <tr {...rest} className={cn("border-b border-line-soft", className)} />;
+}
+
+/** A data cell (top-aligned, so rows of different heights read across). */
+export function TableCell({ className, ...rest }: ComponentPropsWithRef<"td">) {
+  return <td {...rest} className={cn("align-top", className)} />;
+}
+
+/** The header cell of a row (`<th scope="row">`), e.g. the field name of a field-by-field diff. */
+export function TableRowHeader({ className, ...rest }: ComponentPropsWithRef<"th">) {
+  return <th scope="row" {...rest} className={cn("text-left align-top font-normal", className)} />;
+}
+
+export type SortDirection = "asc" | "desc";
+
+export interface ColumnSort {
+  /** The column's current order; null when the table is sorted by another column. */
+  direction: SortDirection | null;
+  /** Sorts by this column (the caller decides the next direction). */
+  onSort: () => void;
+  /** What pressing does, read after the column's name (translated, e.g. "(sort ascending)"). */
+  actionLabel: string;
+}
+
+const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
+
+export interface TableHeaderProps extends ComponentPropsWithRef<"th"> {
+  /**
+   * Makes the column sortable: the header holds a button and carries `aria-sort` ("none" while
+   * another column sorts). Only from client components (it takes a function).
+   */
+  sort?: ColumnSort;
+}
+
+/** A column header (`<th scope="col">`), optionally sortable. */
+export function TableHeader({ sort, className, children, ...rest }: TableHeaderProps) {
+  if (!sort) {
+    return (
+      <th scope="col" {...rest} className={cn("align-bottom font-semibold", className)}>
+        {children}
+      </th>
+    );
+  }
+  const { direction, onSort, actionLabel } = sort;
+  return (
+    <th scope="col" aria-sort={direction ? ARIA_SORT[direction] : "none"} {...rest} className={cn("align-bottom", className)}>
+      <button
+        type="button"
+        onClick={onSort}
+        className="inline-flex min-h-9 items-center gap-1 rounded-sm text-left font-semibold whitespace-nowrap text-navy-900 underline-offset-2 hover:underline"
+      >
+        {children}
+        <svg aria-hidden="true" viewBox="0 0 12 16" className={cn("size-3 shrink-0", direction ? "text-navy-900" : "text-line")} fill="currentColor">
+          {direction !== "desc" ? <path d="M6 1 11 7H1z" opacity={direction === "asc" ? 1 : 0.5} /> : null}
+          {direction !== "asc" ? <path d="M6 15 1 9h10z" opacity={direction === "desc" ? 1 : 0.5} /> : null}
+        </svg>
+        <span className="sr-only">{actionLabel}</span>
+      </button>
+    </th>
+  );
+}
+
+/** The row a table shows when it has nothing to list: one cell across every column. */
+export function TableEmptyRow({ colSpan, children, className }: { colSpan: number; children: ReactNode; className?: string }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className={cn("py-6 text-center text-ink-muted", className)}>
+        {children}
+      </td>
+    </tr>
+  );
+}
