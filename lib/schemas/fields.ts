@@ -1,4 +1,5 @@
-import { maxLength, minLength, string, trim } from "zod/mini";
+import { maxLength, minLength, refine, string, trim } from "zod/mini";
+import { INVALID_CHARACTERS, isMultiLineText, isSingleLineText } from "./text";
 
 /*
  * Schemas that run in the browser use zod's small build (zod/mini) with named imports, so the
@@ -7,7 +8,15 @@ import { maxLength, minLength, string, trim } from "zod/mini";
  * Messages are keys under `validation` in messages/en-GB.json.
  */
 
-/** Required text, trimmed, at most `max` characters. */
-export function trimmedText(max: number) {
-  return string({ error: "required" }).check(trim(), minLength(1, "required"), maxLength(max, "tooLong"));
+/**
+ * Required text, trimmed, at most `max` characters. Single-line unless `multiline` (which allows
+ * tab and line breaks); never NUL, other control characters or lone surrogates (see ./text.ts).
+ */
+export function trimmedText(max: number, { multiline = false }: { multiline?: boolean } = {}) {
+  return string({ error: "required" }).check(
+    refine(multiline ? isMultiLineText : isSingleLineText, INVALID_CHARACTERS),
+    trim(),
+    minLength(1, "required"),
+    maxLength(max, "tooLong"),
+  );
 }
