@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /**
- * Client and director references (DESIGN §4): random, not sequential, and easy to read aloud and
+ * Client and director references (docs/domain.md): random, not sequential, and easy to read aloud and
  * type. The alphabet leaves out characters that are easily confused: 0/O, 1/I/L.
  * A reference is the second thing a person types to sign in, so it is not a secret on its own;
  * with 31 symbols, 8 characters give 31^8 ≈ 8.5 × 10^11 possibilities.

@@ -3,7 +3,7 @@
  *
  * - Fields are separated by commas and records end with CRLF.
  * - A field is quoted when it contains a comma, a double quote, CR or LF; quotes are doubled.
- * - Formula injection (DESIGN §6, OWASP "CSV injection"): a text cell that starts with `=`, `+`,
+ * - Formula injection (docs/security.md, OWASP "CSV injection"): a text cell that starts with `=`, `+`,
  *   `-`, `@`, a tab or a carriage return (or the full-width `＝ ＋ － ＠`, which some spreadsheet
  *   versions also evaluate) gets a leading apostrophe, so a spreadsheet shows it as text instead of
  *   running it. Numbers, booleans and dates are written as values and never neutralised (`-5` is a

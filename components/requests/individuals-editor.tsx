@@ -1,0 +1,90 @@
+"use client";
+
+import { useId } from "react";
+import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { useTranslations } from "next-intl";
+import type { Individual, OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { VisuallyHidden } from "@/components/ui/visually-hidden";
+import { CsvImport } from "./csv-import";
+import { useValidationMessage } from "./form-section";
+
+const isBlank = (row: { name?: string; email?: string } | undefined) => !row || ((row.name ?? "").trim() === "" && (row.email ?? "").trim() === "");
+
+/**
+ * The individuals to verify: a name and an email each, at least one, exactly one for the one-off
+ * solution. Rows are added by hand or in bulk from a CSV file (group managed solution); every row
+ * shows its own errors, and the list's own error (none, too many for one-off) shows above it.
+ */
+export function IndividualsEditor({ csvTemplate, csvTemplateFileName }: { csvTemplate: string; csvTemplateFileName: string }) {
+  const t = useTranslations("requestForm.individuals");
+  const tc = useTranslations("common");
+  const message = useValidationMessage();
+  const id = useId();
+  const {
+    control,
+    register,
+    getValues,
+    formState: { errors },
+  } = useFormContext<OnboardingRequestInput>();
+  const { fields, append, remove, replace } = useFieldArray({ control, name: "individuals" });
+  const tier = useWatch({ control, name: "productTier" });
+  const oneOff = tier === "OneOff";
+  const listError = errors.individuals?.root?.message ?? errors.individuals?.message;
+
+  function importRows(rows: Individual[]) {
+    if (rows.length === 0) return;
+    // Blank rows (the empty first row, typically) give way to the imported ones.
+    const kept = (getValues("individuals") ?? []).filter((row) => !isBlank(row));
+    replace([...kept, ...rows]);
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      {listError ? (
+        <p id={`${id}-error`} className="font-semibold text-danger" role="alert">
+          <VisuallyHidden>{`${tc("errorPrefix")} `}</VisuallyHidden>
+          {message(listError)}
+        </p>
+      ) : null}
+      <ol className="flex flex-col gap-4" aria-describedby={listError ? `${id}-error` : undefined} data-testid="individuals">
+        {fields.map((field, index) => {
+          const rowErrors = errors.individuals?.[index];
+          return (
+            <li key={field.id}>
+              <fieldset className="grid gap-3 rounded-md border border-line-soft p-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
+                <legend className="px-1 font-semibold">{t("rowLegend", { number: index + 1 })}</legend>
+                <Field label={t("name")} autoComplete="off" error={message(rowErrors?.name?.message)} {...register(`individuals.${index}.name`)} />
+                <Field label={t("email")} type="email" inputMode="email" autoComplete="off" spellCheck={false} error={message(rowErrors?.email?.message)} {...register(`individuals.${index}.email`)} />
+                {fields.length > 1 ? (
+                  <Button type="button" variant="secondary" size="sm" className="sm:mt-8" onClick={() => remove(index)}>
+                    {t("remove")}
+                    <VisuallyHidden>{` ${t("rowLegend", { number: index + 1 })}`}</VisuallyHidden>
+                  </Button>
+                ) : null}
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      {oneOff ? (
+        <p className="text-sm text-ink-muted">{t("oneOffNote")}</p>
+      ) : (
+        <>
+          <div>
+            <Button type="button" variant="secondary" onClick={() => append({ name: "", email: "" }, { shouldFocus: true })}>
+              {t("add")}
+            </Button>
+          </div>
+          <CsvImport
+            template={csvTemplate}
+            templateFileName={csvTemplateFileName}
+            existingEmails={() => (getValues("individuals") ?? []).map((row) => row?.email ?? "").filter((email) => email.trim() !== "")}
+            onImport={importRows}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { TextDecoder, TextEncoder } from "node:util";
+import { NextIntlClientProvider } from "next-intl";
+import messages from "@/messages/en-GB.json";
+import { RequestForm, type RequestFormProps } from "./request-form";
+import { goTo } from "./navigate";
+
+jest.mock("./navigate", () => ({ goTo: jest.fn() }));
+jest.mock("@/lib/integrations/captcha/browser", () => ({
+  loadCaptcha: jest.fn(() => Promise.resolve(true)),
+  executeCaptcha: jest.fn((_key: string, action: string) => Promise.resolve(`token-for-${action}`)),
+}));
+
+// jsdom lacks these; the CSV import decodes the file's bytes with TextDecoder.
+Object.assign(globalThis, { TextDecoder, TextEncoder });
+
+const COUNTRIES = [
+  { value: "GB", label: "United Kingdom" },
+  { value: "IE", label: "Ireland" },
+];
+
+function renderForm(props: Partial<RequestFormProps> = {}) {
+  return render(
+    <NextIntlClientProvider locale="en-GB" messages={messages}>
+      <RequestForm
+        journey="PayByInvoice"
+        countries={COUNTRIES}
+        pricing={{ unitPrice: 6500, vatRatePercent: 20 }}
+        captcha={{ siteKey: "site-key", scriptUrl: "/recaptcha/enterprise.js" }}
+        csvTemplate={"\uFEFFName,Email\r\n"}
+        csvTemplateFileName="individuals-template.csv"
+        {...props}
+      />
+    </NextIntlClientProvider>,
+  );
+}
+
+const section = (name: string) => screen.getByRole("region", { name });
+const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+
+function fillValid() {
+  type(within(section("Company")).getByLabelText("Company name"), "Acme Widgets Ltd");
+  type(within(section("Company")).getByLabelText(/Company number/), "01234567");
+  fireEvent.click(screen.getByLabelText(/Group managed solution/));
+  const main = within(section("Main contact"));
+  type(main.getByLabelText("First name"), "Ann");
+  type(main.getByLabelText("Last name"), "Lee");
+  type(main.getByLabelText("Email address"), " Ann.Lee@Example.com ");
+  type(main.getByLabelText("Telephone number"), "+44 20 7946 0000");
+  const billing = within(section("Billing entity and address"));
+  type(billing.getByLabelText(/Billing entity name/), "Acme Widgets Ltd");
+  type(billing.getByLabelText("Address line 1"), "1 High Street");
+  type(billing.getByLabelText("Town or city"), "London");
+  const ap = within(section("Accounts-payable contact"));
+  type(ap.getByLabelText("First name"), "Bob");
+  type(ap.getByLabelText("Last name"), "Payne");
+  type(ap.getByLabelText("Email address"), "bob@example.com");
+  type(within(section("VAT")).getByLabelText(/VAT registration number/), "GB 123 4567 89");
+  const people = within(section("Individuals to verify"));
+  type(people.getByLabelText("Full name"), "Carol Director");
+  type(people.getByLabelText("Email address"), "carol@example.com");
+}
+
+/** jsdom has no fetch Response: just what the form reads of one. */
+function reply(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return { status, ok: status >= 200 && status < 300, headers: new Map(Object.entries(headers)), json: () => Promise.resolve(body) };
+}
+
+const submit = () => act(async () => void fireEvent.click(screen.getByRole("button", { name: /Submit request|Continue to payment/ })));
+
+let fetchMock: jest.Mock;
+beforeEach(() => {
+  fetchMock = jest.fn();
+  global.fetch = fetchMock;
+  jest.mocked(goTo).mockReset();
+  jest.spyOn(console, "warn").mockImplementation(() => {});
+});
+
+describe("RequestForm", () => {
+  it("has a titled section for each part, and the service option's onboarding note", () => {
+    renderForm({ companyName: "Prefilled Ltd" });
+    for (const name of ["Company", "Service option", "Main contact", "Billing entity and address", "Accounts-payable contact", "VAT", "Purchase order", "Individuals to verify", "Price"]) {
+      expect(section(name)).toBeInTheDocument();
+    }
+    expect(within(section("Company")).getByLabelText("Company name")).toHaveValue("Prefilled Ltd");
+    expect(screen.getByRole("group", { name: "Which service do you need?" })).toHaveAccessibleDescription(/typically takes no longer than two working days/);
+  });
+
+  it("shows every field's own error and posts nothing when the form is incomplete", async () => {
+    renderForm();
+    await submit();
+    await screen.findByText("There is a problem");
+    expect(within(section("Company")).getByLabelText("Company name")).toHaveAccessibleDescription("Error: Required");
+    expect(within(section("Main contact")).getByLabelText("Email address")).toHaveAccessibleDescription("Error: Required");
+    expect(within(section("Individuals to verify")).getByLabelText("Full name")).toHaveAccessibleDescription("Error: Required");
+    expect(screen.getByRole("group", { name: "Which service do you need?" })).toHaveAccessibleDescription(/Choose a service option/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("posts the checked values with the bot check's token field and goes where the server says", async () => {
+    fetchMock.mockResolvedValue(reply(201, { reference: "AB12CD34", next: "/requests/identity-verification/submitted?reference=AB12CD34" }));
+    renderForm();
+    fillValid();
+    await submit();
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith("/requests/identity-verification/submitted?reference=AB12CD34"));
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe("/api/requests/identity-verification");
+    const body = JSON.parse(init.body);
+    expect(body).toMatchObject({
+      journey: "PayByInvoice",
+      productTier: "Managed",
+      company: { name: "Acme Widgets Ltd", companyId: "01234567" },
+      mainContactEmail: "ann.lee@example.com",
+      billingAddressCountry: "GB",
+      vatNumber: "GB 123 4567 89",
+      vatExempt: false,
+      individuals: [{ name: "Carol Director", email: "carol@example.com" }],
+    });
+    expect(body.captchaToken).toBe("token-for-request_verification");
+  });
+
+  it("keeps everything typed and marks the fields the server refused", async () => {
+    fetchMock.mockResolvedValue(reply(400, { error: "bad_request", message: "Some fields are not valid.", fields: { "individuals.0.email": ["duplicateEmail"], "company.companyId": ["tooLong"] } }));
+    renderForm();
+    fillValid();
+    await submit();
+    const email = within(section("Individuals to verify")).getByLabelText("Email address");
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/already used by another individual/));
+    expect(within(section("Company")).getByLabelText(/Company number/)).toHaveAccessibleDescription(/too long/);
+    expect(email).toHaveValue("carol@example.com");
+    expect(within(section("Main contact")).getByLabelText("First name")).toHaveValue("Ann");
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it("says when the bot check failed, keeping the form", async () => {
+    fetchMock.mockResolvedValue(reply(400, { error: "bad_request", message: "Verification failed. Please try again." }));
+    renderForm({ journey: "PayByCard" });
+    fillValid();
+    await submit();
+    expect(await screen.findByText("Verification failed. Please try again.")).toBeInTheDocument();
+    expect(within(section("Company")).getByLabelText("Company name")).toHaveValue("Acme Widgets Ltd");
+  });
+
+  it("fills the Existing journey from the customer record found by lwdbNumber", async () => {
+    fetchMock.mockResolvedValue(
+      reply(200, {
+        name: "Hartwell Holdings Ltd",
+        customerCode: "LW100",
+        companyId: "09876543",
+        productTier: "Managed",
+        mainContactFirstName: "Olivia",
+        mainContactEmail: "olivia@example.com",
+        directorImport: { directorInfos: [{ name: "James Whitaker", email: "james@example.com" }] },
+      }),
+    );
+    renderForm({ journey: "Existing", companyName: "Hartwell", lwdbNumber: "LW100" });
+    expect(await screen.findByText("Form filled in from your customer record")).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe("/api/lwdb-record?name=Hartwell&customerCode=LW100");
+    expect(JSON.parse(init.body)).toEqual({ captchaToken: "token-for-lwdb_record" });
+    expect(within(section("Company")).getByLabelText("Company name")).toHaveValue("Hartwell Holdings Ltd");
+    expect(within(section("Company")).getByLabelText(/Company number/)).toHaveValue("09876543");
+    expect(within(section("Company")).getByLabelText(/Customer code/)).toHaveValue("LW100");
+    expect(within(section("Main contact")).getByLabelText("First name")).toHaveValue("Olivia");
+    expect(screen.getByLabelText(/Group managed solution/)).toBeChecked();
+    expect(within(section("Individuals to verify")).getByLabelText("Email address")).toHaveValue("james@example.com");
+  });
+
+  it("says when the customer record is not found and leaves the form to fill in", async () => {
+    fetchMock.mockResolvedValue(reply(404, { error: "not_found", message: "Not found." }));
+    renderForm({ journey: "Existing", companyName: "Nobody Ltd", lwdbNumber: "NOPE" });
+    expect(await screen.findByText("Customer record not found")).toBeInTheDocument();
+    expect(screen.getByText(/We could not find customer code NOPE/)).toBeInTheDocument();
+  });
+
+  it("without a company name, does not look the customer up but takes the customer code as typed", async () => {
+    renderForm({ journey: "Existing", lwdbNumber: "LW100" });
+    expect(within(section("Company")).getByLabelText(/Customer code/)).toHaveValue("LW100");
+    expect(screen.queryByText(/customer record/i)).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("asks for a VAT number unless VAT exempt", async () => {
+    renderForm();
+    fillValid();
+    type(within(section("VAT")).getByLabelText(/VAT registration number/), "");
+    await submit();
+    await waitFor(() => expect(within(section("VAT")).getByLabelText(/VAT registration number/)).toHaveAccessibleDescription(/Enter a VAT number, or tick VAT exempt/));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("refuses more than one individual for the one-off solution", async () => {
+    renderForm();
+    fillValid();
+    fireEvent.click(screen.getByRole("button", { name: "Add another individual" }));
+    fireEvent.click(screen.getByLabelText(/One-off solution/));
+    await submit();
+    expect(await screen.findByText("The one-off solution verifies exactly one individual")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("prices the individuals with VAT, with a toggle to show prices including VAT, and none when VAT exempt", async () => {
+    renderForm();
+    fillValid();
+    const price = within(section("Price"));
+    await waitFor(() => expect(price.getByTestId("amount-due")).toHaveTextContent("£78.00"));
+    expect(price.getAllByText("£65.00")).toHaveLength(2);
+    fireEvent.click(price.getByLabelText("Show prices including VAT"));
+    expect(price.getByText("Price per individual (including VAT)")).toBeInTheDocument();
+    expect(price.getAllByText("£78.00")).toHaveLength(2);
+    fireEvent.click(within(section("VAT")).getByLabelText("The billing entity is VAT exempt"));
+    await waitFor(() => expect(price.getByTestId("amount-due")).toHaveTextContent("£65.00"));
+    expect(within(section("VAT")).getByLabelText(/VAT registration number/)).toBeDisabled();
+  });
+
+  it("imports individuals from a CSV file and lists the rows that could not be processed with their reasons", async () => {
+    renderForm();
+    fireEvent.click(screen.getByLabelText(/Group managed solution/));
+    const csv = "Name;Email\r\nAnn Lee;ANN@example.com\r\nNo Email;\r\nBen Ray;ben@example.com\r\nAnn Again;ann@example.com\r\n";
+    const file = new File([csv], "people.csv", { type: "text/csv" });
+    if (!file.arrayBuffer) Object.assign(file, { arrayBuffer: () => Promise.resolve(new TextEncoder().encode(csv).buffer) });
+    await act(async () => void fireEvent.change(screen.getByLabelText("CSV file of individuals"), { target: { files: [file] } }));
+    expect(await screen.findByText("2 individuals were added from people.csv.")).toBeInTheDocument();
+    const errors = screen.getByTestId("csv-errors");
+    expect(within(errors).getByText("2 rows could not be processed. Click to view details.")).toBeInTheDocument();
+    expect(within(errors).getByText(/Row 3 \(No Email\): Email: Required/)).toBeInTheDocument();
+    expect(within(errors).getByText(/Row 5 \(Ann Again, ann@example.com\): Email: This email address is already used/)).toBeInTheDocument();
+    const people = within(section("Individuals to verify"));
+    expect(people.getAllByLabelText("Email address").map((i) => (i as HTMLInputElement).value)).toEqual(["ann@example.com", "ben@example.com"]);
+    expect(within(section("Price")).getByText("2")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Download the CSV template" })).toHaveAttribute("download", "individuals-template.csv");
+  });
+});

@@ -1,0 +1,303 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { useTranslations } from "next-intl";
+import type { Journey } from "@/db/schema/enums";
+import { botCheckActions } from "@/lib/bot-check/actions";
+import { useBotCheck, type BotCheckConfig } from "@/components/bot-check/use-bot-check";
+import type { OptionItem } from "@/lib/countries";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import type { OnboardingRequest, OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, SelectField, TextareaField } from "@/components/ui/field";
+import { prefillFromRecord } from "./existing-prefill";
+import { FormSection, useValidationMessage } from "./form-section";
+import { IndividualsEditor } from "./individuals-editor";
+import { goTo } from "./navigate";
+import { PricePanel, type PagePricing } from "./price-panel";
+import { ServiceOption } from "./service-option";
+
+const resolver = lazyResolver<OnboardingRequestInput>(() => import("@/lib/schemas/onboarding-request").then((m) => m.onboardingRequestSchema));
+
+export interface RequestFormProps {
+  journey: Journey;
+  companyName?: string;
+  /** An existing customer's code: the form is prefilled from their record and sends it as `customerCode`. */
+  lwdbNumber?: string;
+  countries: OptionItem[];
+  pricing: PagePricing;
+  captcha: BotCheckConfig;
+  csvTemplate: string;
+  csvTemplateFileName: string;
+}
+
+type Status = { kind: "editing" } | { kind: "invalid" } | { kind: "refused"; message: string } | { kind: "rateLimited"; minutes: number } | { kind: "failed" } | { kind: "leaving" };
+type Prefill = { kind: "none" } | { kind: "loading" } | { kind: "found" } | { kind: "notFound" } | { kind: "failed" };
+
+/**
+ * The onboarding request form: company, service option, main contact, billing entity and address,
+ * accounts-payable contact, VAT, purchase-order information and the individuals, with the price
+ * as it is filled in. The request schema checks it here and again in
+ * POST /api/requests/identity-verification; the bot check runs on submit. A refusal keeps every
+ * value typed and marks the fields the server named; success goes where the server says next
+ * (Stripe Checkout for card payers, else the submitted page).
+ */
+export function RequestForm({ journey, companyName, lwdbNumber, countries, pricing, captcha, csvTemplate, csvTemplateFileName }: RequestFormProps) {
+  const t = useTranslations("requestForm");
+  const message = useValidationMessage();
+  const submitCheck = useBotCheck(captcha, botCheckActions.requestVerification);
+  const lookupCheck = useBotCheck(captcha, botCheckActions.lwdbRecord);
+  // The customer record is found by customer code and company name together, so both are needed.
+  const existing = journey === "Existing" && companyName ? lwdbNumber : undefined;
+  const [status, setStatus] = useState<Status>({ kind: "editing" });
+  const [prefill, setPrefill] = useState<Prefill>(existing ? { kind: "loading" } : { kind: "none" });
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  const form = useForm<OnboardingRequestInput, unknown, OnboardingRequest>({
+    resolver,
+    shouldFocusError: true,
+    defaultValues: {
+      journey,
+      customerCode: journey === "Existing" ? (lwdbNumber ?? "") : undefined,
+      company: { name: companyName ?? "", companyId: "" },
+      mainContactFirstName: "",
+      mainContactLastName: "",
+      mainContactEmail: "",
+      mainContactTelephone: "",
+      billingEntityName: "",
+      billingAddressLine1: "",
+      billingAddressLine2: "",
+      billingAddressCity: "",
+      billingAddressState: "",
+      billingAddressPostCode: "",
+      billingAddressCountry: "GB",
+      accountPayableContactFirstName: "",
+      accountPayableContactLastName: "",
+      accountPayableContactEmail: "",
+      accountPayableContactTelephone: "",
+      vatNumber: "",
+      vatExempt: false,
+      purchaseOrderInfo: "",
+      individuals: [{ name: "", email: "" }],
+    },
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+  const vatExempt = useWatch({ control, name: "vatExempt" }) === true;
+
+  // An existing customer: fill the form from their record once, on arrival.
+  useEffect(() => {
+    if (!existing) return;
+    let cancelled = false;
+    (async () => {
+      try {
+        const captchaToken = await lookupCheck.token();
+        const query = new URLSearchParams({ name: companyName ?? "", customerCode: existing });
+        const res = await fetch(`/api/lwdb-record?${query}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ captchaToken }) });
+        if (cancelled) return;
+        if (res.status === 404) return setPrefill({ kind: "notFound" });
+        if (!res.ok) return setPrefill({ kind: "failed" });
+        const record: unknown = await res.json();
+        if (cancelled) return;
+        reset(prefillFromRecord(record, getValues()), { keepDefaultValues: true });
+        setPrefill({ kind: "found" });
+      } catch {
+        if (!cancelled) setPrefill({ kind: "failed" });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Once per customer code: the record is looked up on arrival, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [existing]);
+
+  useEffect(() => {
+    if (status.kind !== "editing" && status.kind !== "leaving") outcomeRef.current?.focus();
+  }, [status]);
+
+  async function onSubmit(values: OnboardingRequest) {
+    setStatus({ kind: "editing" });
+    try {
+      const captchaToken = await submitCheck.token();
+      const res = await fetch("/api/requests/identity-verification", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...values, captchaToken }),
+      });
+      if (res.status === 429) {
+        const seconds = Number(res.headers.get("Retry-After") ?? 60);
+        setStatus({ kind: "rateLimited", minutes: Math.max(1, Math.ceil(seconds / 60)) });
+        return;
+      }
+      if (res.status === 400) {
+        const body = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string[]> };
+        let marked = false;
+        for (const [path, keys] of Object.entries(body.fields ?? {})) {
+          if (!keys[0] || !fieldExists(path)) continue;
+          setError(path as FieldPath<OnboardingRequestInput>, { type: "server", message: keys[0] }, { shouldFocus: !marked });
+          marked = true;
+        }
+        // The bot check and other refusals without a field come with their own translated message.
+        setStatus(marked ? { kind: "invalid" } : { kind: "refused", message: body.message ?? t("errorBody") });
+        return;
+      }
+      if (!res.ok) throw new Error(String(res.status));
+      const { next } = (await res.json()) as { reference: string; next: string };
+      setStatus({ kind: "leaving" });
+      goTo(next);
+    } catch {
+      setStatus({ kind: "failed" });
+    }
+  }
+
+  /** Whether a server error path names something this form shows (else it goes to the summary). */
+  function fieldExists(path: string) {
+    if (path.startsWith("individuals")) return true;
+    if (path === "customerCode") return journey === "Existing";
+    return getValues(path as FieldPath<OnboardingRequestInput>) !== undefined && path !== "journey";
+  }
+
+  const err = (key: string | undefined) => message(key);
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={handleSubmit(onSubmit, () => setStatus({ kind: "invalid" }))}
+        onFocus={() => {
+          resolver.preload();
+          submitCheck.preload();
+        }}
+        className="flex flex-col gap-6"
+        aria-describedby={status.kind !== "editing" && status.kind !== "leaving" ? "request-outcome" : undefined}
+      >
+        {prefill.kind !== "none" ? (
+          <Alert
+            variant={prefill.kind === "found" ? "success" : prefill.kind === "loading" ? "info" : "warning"}
+            role="status"
+            title={t(`prefill.${prefill.kind}.title`)}
+          >
+            {t(`prefill.${prefill.kind}.body`, { code: existing ?? "" })}
+          </Alert>
+        ) : null}
+        <div ref={outcomeRef} tabIndex={-1} id="request-outcome" className="outline-none empty:hidden">
+          {status.kind === "invalid" ? <Alert variant="error" title={t("invalidTitle")}>{t("invalidBody")}</Alert> : null}
+          {status.kind === "refused" ? <Alert variant="error" title={t("errorTitle")}>{status.message}</Alert> : null}
+          {status.kind === "rateLimited" ? (
+            <Alert variant="warning" role="alert" title={t("rateLimitedTitle")}>
+              {t("rateLimitedBody", { minutes: status.minutes })}
+            </Alert>
+          ) : null}
+          {status.kind === "failed" ? <Alert variant="error" title={t("errorTitle")}>{t("errorBody")}</Alert> : null}
+        </div>
+
+        <FormSection title={t("company.title")}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {journey === "Existing" ? (
+              <Field
+                className="sm:col-span-2"
+                label={t("company.customerCode")}
+                hint={t("company.customerCodeHint")}
+                autoComplete="off"
+                spellCheck={false}
+                error={err(errors.customerCode?.message)}
+                {...register("customerCode")}
+              />
+            ) : null}
+            <Field label={t("company.name")} autoComplete="organization" error={err(errors.company?.name?.message)} {...register("company.name")} />
+            <Field label={t("company.companyId")} hint={t("company.companyIdHint")} autoComplete="off" error={err(errors.company?.companyId?.message)} {...register("company.companyId")} />
+          </div>
+        </FormSection>
+
+        <FormSection title={t("serviceOption.title")}>
+          <ServiceOption />
+        </FormSection>
+
+        <FormSection title={t("mainContact.title")} description={t("mainContact.description")}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label={t("person.firstName")} autoComplete="given-name" error={err(errors.mainContactFirstName?.message)} {...register("mainContactFirstName")} />
+            <Field label={t("person.lastName")} autoComplete="family-name" error={err(errors.mainContactLastName?.message)} {...register("mainContactLastName")} />
+            <Field label={t("person.email")} type="email" inputMode="email" autoComplete="email" error={err(errors.mainContactEmail?.message)} {...register("mainContactEmail")} />
+            <Field label={t("person.telephone")} type="tel" autoComplete="tel" error={err(errors.mainContactTelephone?.message)} {...register("mainContactTelephone")} />
+          </div>
+        </FormSection>
+
+        <FormSection title={t("billing.title")}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field className="sm:col-span-2" label={t("billing.entityName")} hint={t("billing.entityNameHint")} autoComplete="organization" error={err(errors.billingEntityName?.message)} {...register("billingEntityName")} />
+            <Field className="sm:col-span-2" label={t("billing.line1")} autoComplete="billing address-line1" error={err(errors.billingAddressLine1?.message)} {...register("billingAddressLine1")} />
+            <Field className="sm:col-span-2" label={t("billing.line2")} optional autoComplete="billing address-line2" error={err(errors.billingAddressLine2?.message)} {...register("billingAddressLine2")} />
+            <Field label={t("billing.city")} autoComplete="billing address-level2" error={err(errors.billingAddressCity?.message)} {...register("billingAddressCity")} />
+            <Field label={t("billing.state")} optional autoComplete="billing address-level1" error={err(errors.billingAddressState?.message)} {...register("billingAddressState")} />
+            <Field label={t("billing.postCode")} optional autoComplete="billing postal-code" error={err(errors.billingAddressPostCode?.message)} {...register("billingAddressPostCode")} />
+            <SelectField label={t("billing.country")} autoComplete="billing country" error={err(errors.billingAddressCountry?.message)} {...register("billingAddressCountry")}>
+              <option value="">{t("billing.chooseCountry")}</option>
+              {countries.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </FormSection>
+
+        <FormSection title={t("accountsPayable.title")} description={t("accountsPayable.description")}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label={t("person.firstName")} autoComplete="off" error={err(errors.accountPayableContactFirstName?.message)} {...register("accountPayableContactFirstName")} />
+            <Field label={t("person.lastName")} autoComplete="off" error={err(errors.accountPayableContactLastName?.message)} {...register("accountPayableContactLastName")} />
+            <Field label={t("person.email")} type="email" inputMode="email" autoComplete="off" error={err(errors.accountPayableContactEmail?.message)} {...register("accountPayableContactEmail")} />
+            <Field label={t("person.telephone")} optional type="tel" autoComplete="off" error={err(errors.accountPayableContactTelephone?.message)} {...register("accountPayableContactTelephone")} />
+          </div>
+        </FormSection>
+
+        <FormSection title={t("vat.title")}>
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              className="mt-1 size-5 shrink-0 accent-navy-900"
+              {...register("vatExempt", {
+                onChange: (event: { target: { checked: boolean } }) => {
+                  if (event.target.checked) setValue("vatNumber", "", { shouldValidate: form.formState.isSubmitted });
+                },
+              })}
+            />
+            <span>{t("vat.exempt")}</span>
+          </label>
+          <Field label={t("vat.number")} hint={t("vat.numberHint")} disabled={vatExempt} autoCapitalize="characters" autoComplete="off" spellCheck={false} error={err(errors.vatNumber?.message)} {...register("vatNumber")} />
+        </FormSection>
+
+        <FormSection title={t("purchaseOrder.title")}>
+          <TextareaField label={t("purchaseOrder.label")} hint={t("purchaseOrder.hint")} optional rows={3} error={err(errors.purchaseOrderInfo?.message)} {...register("purchaseOrderInfo")} />
+        </FormSection>
+
+        <FormSection title={t("individuals.title")} description={t("individuals.description")}>
+          <IndividualsEditor csvTemplate={csvTemplate} csvTemplateFileName={csvTemplateFileName} />
+        </FormSection>
+
+        <PricePanel pricing={pricing} />
+
+        <div className="flex flex-col gap-3">
+          {journey === "PayByCard" ? <p className="text-ink-muted">{t("submitNote.PayByCard")}</p> : null}
+          {journey === "PayByInvoice" ? <p className="text-ink-muted">{t("submitNote.PayByInvoice")}</p> : null}
+          {journey === "Existing" ? <p className="text-ink-muted">{t("submitNote.Existing")}</p> : null}
+          <div>
+            <Button type="submit" loading={isSubmitting || status.kind === "leaving"} loadingLabel={t("submitting")}>
+              {journey === "PayByCard" ? t("submitCard") : t("submit")}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

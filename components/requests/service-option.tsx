@@ -1,0 +1,75 @@
+"use client";
+
+import { useId } from "react";
+import { useFormContext } from "react-hook-form";
+import { useTranslations } from "next-intl";
+import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
+import { VisuallyHidden } from "@/components/ui/visually-hidden";
+import { cn } from "@/components/ui/cn";
+import { useValidationMessage } from "./form-section";
+
+const TIERS = ["OneOff", "Managed"] as const;
+
+/**
+ * The service option as a radio group: the one-off solution (one individual) or the group managed
+ * solution (all affected individuals). A `<fieldset>` whose legend names the group; its error is
+ * tied to the group and every radio.
+ */
+export function ServiceOption() {
+  const t = useTranslations("requestForm.serviceOption");
+  const tc = useTranslations("common");
+  const message = useValidationMessage();
+  const id = useId();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<OnboardingRequestInput>();
+  const error = errors.productTier ? (errors.productTier.message === "invalidValue" ? t("required") : message(errors.productTier.message)) : undefined;
+  const errorId = `${id}-error`;
+  const noteId = `${id}-note`;
+
+  return (
+    <fieldset className="flex flex-col gap-3" aria-describedby={cn(noteId, error && errorId)}>
+      <legend className="mb-2 font-semibold text-ink">{t("legend")}</legend>
+      <p id={noteId} className="text-sm text-ink-muted">
+        {t("onboardingNote")}
+      </p>
+      {error ? (
+        <p id={errorId} className="text-sm font-semibold text-danger">
+          <VisuallyHidden>{`${tc("errorPrefix")} `}</VisuallyHidden>
+          {error}
+        </p>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        {TIERS.map((tier) => {
+          const inputId = `${id}-${tier}`;
+          return (
+            <label
+              key={tier}
+              htmlFor={inputId}
+              className={cn(
+                "flex cursor-pointer gap-3 rounded-md border-2 bg-white p-4 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50",
+                error ? "border-danger" : "border-line",
+              )}
+            >
+              <input
+                id={inputId}
+                type="radio"
+                value={tier}
+                className="mt-1 size-5 shrink-0 accent-navy-900"
+                aria-describedby={`${inputId}-description`}
+                {...register("productTier")}
+              />
+              <span className="flex flex-col gap-1">
+                <span className="font-semibold">{t(`${tier}.label`)}</span>
+                <span id={`${inputId}-description`} className="text-sm text-ink-muted">
+                  {t(`${tier}.description`)}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

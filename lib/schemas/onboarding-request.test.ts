@@ -1,0 +1,101 @@
+import { duplicateEmailIndexes, MAX_INDIVIDUALS, onboardingRequestSchema, type OnboardingRequestInput } from "./onboarding-request";
+
+function request(overrides: Partial<OnboardingRequestInput> = {}): OnboardingRequestInput {
+  return {
+    journey: "PayByInvoice",
+    productTier: "Managed",
+    company: { name: " Acme Holdings Ltd ", companyId: "01234567" },
+    mainContactFirstName: "Ann",
+    mainContactLastName: "Lee",
+    mainContactEmail: " Ann.Lee@Acme.EXAMPLE ",
+    mainContactTelephone: "+44 20 7946 0000",
+    billingEntityName: "Acme Holdings Ltd",
+    billingAddressLine1: "1 High Street",
+    billingAddressLine2: "",
+    billingAddressCity: "London",
+    billingAddressState: "",
+    billingAddressPostCode: "EC1A 1AA",
+    billingAddressCountry: "gb",
+    accountPayableContactFirstName: "Pat",
+    accountPayableContactLastName: "Payne",
+    accountPayableContactEmail: "ap@acme.example",
+    accountPayableContactTelephone: "",
+    vatNumber: "gb 123 4567 89",
+    vatExempt: false,
+    purchaseOrderInfo: "",
+    individuals: [{ name: "Jane Smith", email: "Jane@Acme.example" }],
+    ...overrides,
+  };
+}
+
+function issues(input: unknown) {
+  const r = onboardingRequestSchema.safeParse(input);
+  return r.success ? [] : r.error.issues.map((i) => [i.path.join("."), i.message]);
+}
+
+describe("onboardingRequestSchema", () => {
+  it("trims, lower-cases emails, upper-cases the country and VAT number, and drops blank optional fields", () => {
+    const r = onboardingRequestSchema.parse(request());
+    expect(r.company.name).toBe("Acme Holdings Ltd");
+    expect(r.mainContactEmail).toBe("ann.lee@acme.example");
+    expect(r.individuals).toEqual([{ name: "Jane Smith", email: "jane@acme.example" }]);
+    expect(r.billingAddressCountry).toBe("GB");
+    expect(r.vatNumber).toBe("GB 123 4567 89");
+    expect(r.billingAddressLine2).toBeUndefined();
+    expect(r.accountPayableContactTelephone).toBeUndefined();
+    expect(r.purchaseOrderInfo).toBeUndefined();
+  });
+
+  it("needs a VAT number unless VAT exempt", () => {
+    expect(issues(request({ vatNumber: "" }))).toEqual([["vatNumber", "vatNumberRequired"]]);
+    expect(issues(request({ vatNumber: "", vatExempt: true }))).toEqual([]);
+    expect(issues(request({ vatNumber: "not a vat number!" }))).toEqual([["vatNumber", "vatNumber"]]);
+  });
+
+  it("takes exactly one individual for OneOff, one or more for Managed, at most MAX_INDIVIDUALS", () => {
+    const two = [{ name: "A", email: "a@x.example" }, { name: "B", email: "b@x.example" }];
+    expect(issues(request({ productTier: "OneOff", individuals: two }))).toEqual([["individuals", "oneOffExactlyOne"]]);
+    expect(issues(request({ productTier: "OneOff" }))).toEqual([]);
+    expect(issues(request({ individuals: two }))).toEqual([]);
+    expect(issues(request({ individuals: [] }))).toEqual([["individuals", "individualsRequired"]]);
+    const many = Array.from({ length: MAX_INDIVIDUALS + 1 }, (_, i) => ({ name: `P${i}`, email: `p${i}@x.example` }));
+    expect(issues(request({ individuals: many }))).toEqual([["individuals", "tooManyIndividuals"]]);
+  });
+
+  it("flags each later copy of an email, whatever its case and spaces", () => {
+    const individuals = [{ name: "A", email: "a@x.example" }, { name: "B", email: " A@X.example" }, { name: "C", email: "c@x.example" }, { name: "D", email: "a@x.example" }];
+    expect(issues(request({ individuals }))).toEqual([
+      ["individuals.1.email", "duplicateEmail"],
+      ["individuals.3.email", "duplicateEmail"],
+    ]);
+  });
+
+  it("gives every field its own error", () => {
+    expect(
+      issues(request({ company: { name: "", companyId: "" }, mainContactEmail: "nope", mainContactTelephone: "call me", billingAddressCountry: "XX", individuals: [{ name: "", email: "" }] })),
+    ).toEqual([
+      ["company.name", "required"],
+      ["company.companyId", "required"],
+      ["mainContactEmail", "email"],
+      ["mainContactTelephone", "telephone"],
+      ["billingAddressCountry", "countryCode"],
+      ["individuals.0.name", "required"],
+      ["individuals.0.email", "required"],
+    ]);
+  });
+
+  it("refuses unknown journeys and tiers, line breaks in names, and a customer code outside the Existing journey", () => {
+    expect(issues(request({ journey: "Free" as never }))).toContainEqual(["journey", "invalidValue"]);
+    expect(issues(request({ productTier: "Gold" as never }))).toContainEqual(["productTier", "invalidValue"]);
+    expect(issues(request({ mainContactFirstName: "Ann\nEmail address: x@y" }))).toEqual([["mainContactFirstName", "invalidCharacters"]]);
+    expect(issues(request({ customerCode: "LW123" }))).toEqual([["customerCode", "customerCodeOnlyExisting"]]);
+    expect(issues(request({ journey: "Existing", customerCode: "LW123" }))).toEqual([]);
+    expect(issues(request({ journey: "Existing", customerCode: " " }))).toEqual([["customerCode", "customerCodeRequired"]]);
+  });
+});
+
+describe("duplicateEmailIndexes", () => {
+  it("ignores missing and blank emails", () => {
+    expect(duplicateEmailIndexes([{ email: "" }, { email: "" }, null, {}, { email: "x@y" }, { email: "X@Y " }])).toEqual([5]);
+  });
+});

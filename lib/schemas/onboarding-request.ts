@@ -1,0 +1,189 @@
+import {
+  array,
+  boolean,
+  email,
+  enum as zEnum,
+  maxLength,
+  object,
+  optional,
+  pipe,
+  refine,
+  regex,
+  string,
+  superRefine,
+  toLowerCase,
+  toUpperCase,
+  transform,
+  trim,
+  minLength,
+  type infer as Infer,
+  type input as Input,
+} from "zod/mini";
+import { journeyValues, productTierValues } from "@/db/schema/enums";
+import { isCountryCode } from "@/lib/countries";
+import { trimmedText } from "./fields";
+import { INVALID_CHARACTERS, isSingleLineText } from "./text";
+
+/*
+ * The onboarding request: what a company sends to ask for its individuals to be verified. One
+ * schema for the request form in the browser (react-hook-form) and for
+ * POST /api/requests/identity-verification, so both accept and refuse exactly the same things.
+ * zod/mini keeps it small enough for the browser. Messages are keys under `validation` in
+ * messages/en-GB.json.
+ *
+ * Field names are the client's own column names (and those of the provider's new client record
+ * that prefills the Existing journey), except the company, which is a group of its own.
+ * Emails are trimmed and lower-cased here, so "Ann@X.com" and "ann@x.com " are one person
+ * everywhere after this point (duplicates, sign-in, invitations).
+ */
+
+/** Most individuals one request may carry: a large group files a few thousand at most. */
+export const MAX_INDIVIDUALS = 5000;
+
+/** A required email: trimmed, lower-cased, at most 254 characters. */
+export function lowerCaseEmail() {
+  return pipe(
+    string({ error: "required" }).check(
+      refine(isSingleLineText, INVALID_CHARACTERS),
+      trim(),
+      toLowerCase(),
+      minLength(1, "required"),
+      maxLength(254, "tooLong"),
+    ),
+    email("email"),
+  );
+}
+
+/** Optional single-line text: trimmed; blank is absent (undefined). */
+function optionalText(max: number) {
+  return optional(
+    pipe(
+      string({ error: "invalidValue" }).check(refine(isSingleLineText, INVALID_CHARACTERS), trim(), maxLength(max, "tooLong")),
+      transform((v: string) => (v === "" ? undefined : v)),
+    ),
+  );
+}
+
+const TELEPHONE = /^\+?[0-9 ().-]{6,40}$/;
+
+/** A telephone number: digits, spaces and + ( ) - . (at least six characters). */
+function telephone() {
+  return trimmedText(40).check(regex(TELEPHONE, "telephone"));
+}
+
+function optionalTelephone() {
+  return optional(
+    pipe(
+      string({ error: "invalidValue" }).check(trim(), maxLength(40, "tooLong")),
+      transform((v: string) => (v === "" ? undefined : v)),
+    ).check(refine((v) => v === undefined || TELEPHONE.test(v), "telephone")),
+  );
+}
+
+/** ISO 3166-1 alpha-2 country code (the values of GET /api/options), upper-cased. */
+function country() {
+  return string({ error: "required" }).check(
+    trim(),
+    toUpperCase(),
+    minLength(1, "required"),
+    refine(isCountryCode, "countryCode"),
+  );
+}
+
+/**
+ * A VAT registration number: letters and digits with optional spaces, dots or hyphens
+ * (GB 123 4567 89, IE1234567T, DE123456789), stored upper-cased as typed.
+ */
+const VAT_NUMBER = /^[A-Z]{0,2}[0-9A-Z .-]{4,20}$/;
+
+/** One individual to verify. Also the row schema of the CSV import (lib/csv/individuals-import.ts). */
+export const individualSchema = object({
+  name: trimmedText(200),
+  email: lowerCaseEmail(),
+});
+export type Individual = Infer<typeof individualSchema>;
+
+export const onboardingRequestSchema = object({
+  journey: zEnum(journeyValues, { error: "invalidValue" }),
+  productTier: zEnum(productTierValues, { error: "invalidValue" }),
+  /** The provider's customer code (LWDB number): required with journey Existing, refused otherwise. */
+  customerCode: optionalText(50),
+  company: object({
+    name: trimmedText(200),
+    /** Company number at Companies House (or the provider's company identifier). */
+    companyId: trimmedText(50),
+  }, { error: "required" }),
+  mainContactFirstName: trimmedText(100),
+  mainContactLastName: trimmedText(100),
+  mainContactEmail: lowerCaseEmail(),
+  mainContactTelephone: telephone(),
+  billingEntityName: trimmedText(200),
+  billingAddressLine1: trimmedText(200),
+  billingAddressLine2: optionalText(200),
+  billingAddressCity: trimmedText(100),
+  billingAddressState: optionalText(100),
+  billingAddressPostCode: optionalText(20),
+  billingAddressCountry: country(),
+  accountPayableContactFirstName: trimmedText(100),
+  accountPayableContactLastName: trimmedText(100),
+  accountPayableContactEmail: lowerCaseEmail(),
+  accountPayableContactTelephone: optionalTelephone(),
+  /** Required unless `vatExempt`. */
+  vatNumber: optional(
+    pipe(
+      string({ error: "invalidValue" }).check(trim(), toUpperCase(), maxLength(30, "tooLong")),
+      transform((v: string) => (v === "" ? undefined : v)),
+    ).check(refine((v) => v === undefined || VAT_NUMBER.test(v), "vatNumber")),
+  ),
+  vatExempt: boolean({ error: "invalidValue" }),
+  purchaseOrderInfo: optionalText(500),
+  individuals: array(individualSchema, { error: "invalidValue" }).check(
+    minLength(1, "individualsRequired"),
+    maxLength(MAX_INDIVIDUALS, "tooManyIndividuals"),
+  ),
+}).check(
+  superRefine((request, ctx) => {
+    // Rules across fields. Written defensively: they also run when some field has failed.
+    if (!request.vatExempt && !request.vatNumber) {
+      ctx.addIssue({ code: "custom", message: "vatNumberRequired", path: ["vatNumber"], input: request.vatNumber });
+    }
+    // The Existing journey is not paid for through the portal, so it is for existing customers
+    // only: they give their customer code, which the server checks against the provider's records.
+    if (request.journey === "Existing" && request.customerCode === undefined) {
+      ctx.addIssue({ code: "custom", message: "customerCodeRequired", path: ["customerCode"], input: request.customerCode });
+    }
+    if (request.customerCode !== undefined && request.journey !== "Existing") {
+      ctx.addIssue({ code: "custom", message: "customerCodeOnlyExisting", path: ["customerCode"], input: request.customerCode });
+    }
+    const individuals = Array.isArray(request.individuals) ? request.individuals : [];
+    if (request.productTier === "OneOff" && individuals.length > 1) {
+      ctx.addIssue({ code: "custom", message: "oneOffExactlyOne", path: ["individuals"], input: individuals.length });
+    }
+    for (const index of duplicateEmailIndexes(individuals)) {
+      ctx.addIssue({ code: "custom", message: "duplicateEmail", path: ["individuals", index, "email"], input: individuals[index]?.email });
+    }
+  }),
+);
+
+/**
+ * Indexes of the individuals whose email (trimmed, case-insensitive) was already used by an
+ * earlier one: the first occurrence stays valid, each later copy is flagged.
+ */
+export function duplicateEmailIndexes(individuals: ReadonlyArray<{ email?: unknown } | null | undefined>): number[] {
+  const seen = new Set<string>();
+  const duplicates: number[] = [];
+  individuals.forEach((individual, index) => {
+    const value = individual?.email;
+    if (typeof value !== "string") return;
+    const key = value.trim().toLowerCase();
+    if (key === "") return;
+    if (seen.has(key)) duplicates.push(index);
+    else seen.add(key);
+  });
+  return duplicates;
+}
+
+/** What the form holds (before trimming and lower-casing). */
+export type OnboardingRequestInput = Input<typeof onboardingRequestSchema>;
+/** What the server works with. */
+export type OnboardingRequest = Infer<typeof onboardingRequestSchema>;

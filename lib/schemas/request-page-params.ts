@@ -1,0 +1,44 @@
+import { enum as zEnum, maxLength, minLength, object, optional, string, type infer as Infer } from "zod/mini";
+import { journeyValues } from "@/db/schema/enums";
+
+/*
+ * The search parameters of the request page, /requests/identity-verification/?journey=…&companyName=…&lwdbNumber=…
+ * `journey` is required and must be one of the three journeys; `companyName` (prefills the company
+ * name) and `lwdbNumber` (an existing customer's code, which prefills the whole form) are optional
+ * but, when given, not empty. The lengths match the request schema's, so whatever prefills the
+ * form can also be submitted.
+ */
+export const requestPageParamsSchema = object({
+  journey: zEnum(journeyValues),
+  companyName: optional(string().check(minLength(1), maxLength(200))),
+  lwdbNumber: optional(string().check(minLength(1), maxLength(50))),
+});
+
+export type RequestPageParams = Infer<typeof requestPageParamsSchema>;
+
+/**
+ * The page's parameters, or null when they do not make a request page (no or unknown journey, an
+ * empty or overlong value), which the page answers with the not-found error view. A parameter
+ * given twice counts by its first value, as URLSearchParams.get reads it.
+ */
+export function parseRequestPageParams(params: Record<string, string | string[] | undefined>): RequestPageParams | null {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const result = requestPageParamsSchema.safeParse({
+    journey: first(params.journey),
+    companyName: first(params.companyName),
+    lwdbNumber: first(params.lwdbNumber),
+  });
+  return result.success ? result.data : null;
+}
+
+/** The submitted page's parameters: the client reference, and the card-payment retry credential if the payment could not start. */
+export const submittedPageParamsSchema = object({
+  reference: string().check(minLength(1), maxLength(50)),
+  payment: optional(string().check(minLength(1), maxLength(200))),
+});
+
+export function parseSubmittedPageParams(params: Record<string, string | string[] | undefined>): Infer<typeof submittedPageParamsSchema> | null {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const result = submittedPageParamsSchema.safeParse({ reference: first(params.reference), payment: first(params.payment) });
+  return result.success ? result.data : null;
+}

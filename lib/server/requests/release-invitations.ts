@@ -1,0 +1,31 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { directors } from "@/db/schema";
+import { sendJobs } from "@/lib/jobs/send-jobs";
+
+/** The key of an individual's invitation job: one invitation per individual, however often released. */
+export function invitationJobKey(directorId: number): string {
+  return `invitation:${directorId}`;
+}
+
+/**
+ * Lets a request's invitations go: enqueues the invitation email of each of the client's live
+ * individuals. Called in the transaction that makes the request able to proceed: its submission
+ * (invoice and existing customers) or the confirmation of its card payment. Safe to call again:
+ * each invitation's job key is the individual's, so nobody is invited twice (a page and a webhook
+ * confirming the same payment both call it).
+ */
+export async function releaseInvitations(tx: DbOrTx, { clientId }: { clientId: number }): Promise<number> {
+  const rows = await tx
+    .select({ id: directors.id })
+    .from(directors)
+    .where(and(eq(directors.clientId, clientId), eq(directors.isDeleted, false)))
+    .orderBy(asc(directors.id));
+  await sendJobs(
+    tx,
+    "invitation.send",
+    rows.map((d) => ({ payload: { directorId: d.id }, key: invitationJobKey(d.id) })),
+  );
+  return rows.length;
+}

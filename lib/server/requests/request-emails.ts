@@ -1,0 +1,48 @@
+import "server-only";
+import type { Client, Director } from "@/db/schema";
+import { getEnv } from "@/lib/env";
+import { translator } from "@/lib/i18n/translator";
+import { renderEmail } from "@/lib/integrations/email/render";
+import { formatPence, type Quote } from "@/lib/pricing/pricing";
+
+/*
+ * The emails of an onboarding request. Neither carries a sign-in link: links are single-use and
+ * short-lived, and an invitation may wait days in an inbox. They carry the reference instead, which
+ * the person types on the sign-in page with their email address to get a link of their own.
+ */
+
+function signInUrl(): string {
+  return new URL("/login", getEnv().APP_URL).toString();
+}
+
+/** To the main contact, when the request is stored: their reference, what happens next, how to sign in. */
+export function requestConfirmationEmail(client: Pick<Client, "name" | "reference" | "journey" | "productTier">, q: Quote) {
+  const t = translator();
+  const next = { PayByCard: "nextCard", PayByInvoice: "nextInvoice", Existing: "nextExisting" } as const;
+  return renderEmail({
+    subject: t("email.requestConfirmation.subject", { reference: client.reference }),
+    paragraphs: [
+      t("email.requestConfirmation.intro", { name: client.name, count: q.individuals }),
+      t(`email.requestConfirmation.${next[client.journey]}`),
+      t("email.requestConfirmation.onboarding"),
+      t("email.requestConfirmation.signIn"),
+    ],
+    details: [
+      { label: t("email.requestConfirmation.reference"), value: client.reference },
+      { label: t("email.requestConfirmation.service"), value: t(`statuses.productTier.${client.productTier}`) },
+      ...(client.journey === "Existing" ? [] : [{ label: t("email.requestConfirmation.amount"), value: formatPence(q.amountDue) }]),
+    ],
+    action: { label: t("email.requestConfirmation.action"), url: signInUrl() },
+  });
+}
+
+/** To an individual, once the request may go ahead: their own reference and the sign-in page. */
+export function invitationEmail(director: Pick<Director, "reference">, client: Pick<Client, "name">) {
+  const t = translator();
+  return renderEmail({
+    subject: t("email.invitation.subject", { company: client.name }),
+    paragraphs: [t("email.invitation.intro", { company: client.name }), t("email.invitation.signIn")],
+    details: [{ label: t("email.invitation.reference"), value: director.reference }],
+    action: { label: t("email.invitation.action"), url: signInUrl() },
+  });
+}
