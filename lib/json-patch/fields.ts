@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCountryCode } from "@/lib/countries";
+import { INVALID_CHARACTERS, isMultiLineText, isSingleLineText } from "@/lib/schemas/text";
 
 /*
  * Field schemas for patch allow-lists and the forms that produce patches. Every schema accepts only
@@ -8,20 +9,15 @@ import { isCountryCode } from "@/lib/countries";
  * `clientDetail.validation`, falling back to `validation`).
  */
 
-/** Control characters other than tab, line feed and carriage return. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-/** Any control character, including line breaks and tabs (single-line fields). */
-const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F]/;
-
 function wellFormed(multiline: boolean) {
-  return (v: string) => v.isWellFormed() && !(multiline ? CONTROL : CONTROL_OR_BREAK).test(v);
+  return multiline ? isMultiLineText : isSingleLineText;
 }
 
 /** A required single-line text (trimmed, 1..max characters). */
 export function requiredText(max: number) {
   return z
     .string({ error: "required" })
-    .refine(wellFormed(false), "invalidCharacters")
+    .refine(wellFormed(false), INVALID_CHARACTERS)
     .trim()
     .min(1, "required")
     .max(max, "tooLong");
@@ -31,7 +27,7 @@ export function requiredText(max: number) {
 export function optionalText(max: number, multiline = false) {
   return z
     .string({ error: "invalidValue" })
-    .refine(wellFormed(multiline), "invalidCharacters")
+    .refine(wellFormed(multiline), INVALID_CHARACTERS)
     .trim()
     .max(max, "tooLong")
     .transform((v) => (v === "" ? null : v))
@@ -40,13 +36,14 @@ export function optionalText(max: number, multiline = false) {
 
 /** A required email address (trimmed, at most 254 characters). */
 export function requiredEmail() {
-  return z.string({ error: "required" }).trim().min(1, "required").max(254, "tooLong").pipe(z.email("email"));
+  return z.string({ error: "required" }).refine(isSingleLineText, INVALID_CHARACTERS).trim().min(1, "required").max(254, "tooLong").pipe(z.email("email"));
 }
 
 /** An optional email address: blank or null is null. */
 export function optionalEmail() {
   return z
     .string({ error: "invalidValue" })
+    .refine(isSingleLineText, INVALID_CHARACTERS)
     .trim()
     .max(254, "tooLong")
     .transform((v) => (v === "" ? null : v))

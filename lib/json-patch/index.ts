@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /*
- * A JSON Patch (RFC 6902) engine for flat records, restricted by an allow-list (DESIGN.md §6).
+ * A JSON Patch (RFC 6902) engine for flat records, restricted by an allow-list (docs/security.md).
  *
  * Supported: `add`, `replace`, `remove` and `test` on top-level members only (`/fieldName`).
  * On a record whose members always exist, `add` and `replace` both set the member; `remove` sets it

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INVALID_CHARACTERS, isMultiLineText } from "./text";
 import { clientStatusValues, productTierValues } from "@/db/schema/enums";
 import type { PatchSpec } from "@/lib/json-patch";
 import {
@@ -15,7 +16,7 @@ import {
 
 /**
  * What staff may change on a client with PATCH /api/admin/director-verification/clients/{id}
- * (DESIGN.md §6): the allow-list of top-level fields, each with the schema of its new value.
+ * (docs/security.md): the allow-list of top-level fields, each with the schema of its new value.
  *
  * Not patchable, and why:
  * - id, reference (the sign-in secret's partner), createdAt/By, updatedAt/By (set by the server);
@@ -85,7 +86,7 @@ export type ClientFormOutput = z.output<typeof clientFormSchema>;
 export const deleteRequestSchema = z.object({
   reason: z
     .string({ error: "reasonRequired" })
-    .refine((v) => v.isWellFormed() && !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(v), "invalidCharacters")
+    .refine(isMultiLineText, INVALID_CHARACTERS)
     .trim()
     .min(1, "reasonRequired")
     .max(1000, "tooLong"),

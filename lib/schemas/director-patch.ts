@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INVALID_CHARACTERS, isMultiLineText } from "./text";
 import { directorStatusValues } from "@/db/schema/enums";
 import type { PatchIssue, PatchSpec } from "@/lib/json-patch";
 import {
@@ -12,13 +13,13 @@ import {
   requiredText,
 } from "@/lib/json-patch/fields";
 
-/** An override reason must be longer than this many characters (spec §5, §9). */
+/** An override reason must be longer than this many characters (docs/domain.md). */
 export const OVERRIDE_REASON_MIN_EXCLUSIVE = 10;
 
 const reasonText = (max: number) =>
   z
     .string({ error: "reasonRequired" })
-    .refine((v) => v.isWellFormed() && !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(v), "invalidCharacters")
+    .refine(isMultiLineText, INVALID_CHARACTERS)
     .trim()
     .max(max, "tooLong");
 
@@ -38,7 +39,7 @@ export const companiesHouseCodeSchema = z
 
 /**
  * What staff may change on a director with PATCH /api/admin/director-verification/directors/{id}
- * (DESIGN.md §6).
+ * (docs/security.md).
  *
  * `statusOverride` and `priceOverride` are accepted only together with their reason in the same
  * patch (and a reason only together with its override): setting or clearing an override always

@@ -1,15 +1,12 @@
 import "server-only";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
-import type { Db } from "@/db";
 import { clients, directors, sessions } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
-import { actorOf, type Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
-import type { RequestMeta } from "@/lib/http";
+import { softDeleteAudit, softDeleteValues, staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
 
 /**
- * Soft-deletes a client (spec §4) with a reason, for staff: `isDeleted`, `deleteReason`,
+ * Soft-deletes a client (docs/domain.md) with a reason, for staff: `isDeleted`, `deleteReason`,
  * `deletedAt`, `deletedBy`, one `ClientDeleted` audit entry, and every session of its company
  * contact and of its directors ended, all in one transaction. Its directors are left as they are
  * (a deleted client's directors cannot sign in either; resolve-session checks the client).
@@ -17,22 +14,8 @@ import type { RequestMeta } from "@/lib/http";
  * Deleting a client that is already deleted succeeds and changes nothing (idempotent: a retried
  * request must not fail, and the first reason and audit entry stand).
  */
-export async function deleteClient({
-  db,
-  user,
-  id,
-  reason,
-  meta,
-}: {
-  db: Db;
-  user: Principal;
-  id: number;
-  reason: string;
-  meta?: RequestMeta;
-}): Promise<{ alreadyDeleted: boolean }> {
-  if (!can(user.type, "admin.clients.delete")) throw new AppError("forbidden");
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not_found");
-  const actor = actorOf(user);
+export async function deleteClient({ db, user, id, reason, meta }: StaffRecordInput & { reason: string }): Promise<{ alreadyDeleted: boolean }> {
+  const actor = staffActor(user, "admin.clients.delete", id);
 
   return db.transaction(async (tx) => {
     const [client] = await tx
@@ -44,23 +27,8 @@ export async function deleteClient({
     if (client.isDeleted) return { alreadyDeleted: true };
 
     const at = new Date();
-    await tx
-      .update(clients)
-      .set({ isDeleted: true, deleteReason: reason, deletedAt: at, deletedBy: actor, updatedAt: at, updatedBy: actor })
-      .where(eq(clients.id, id));
-    await writeAudit(tx, {
-      action: `Client ${client.name} deleted`,
-      auditType: "ClientDeleted",
-      entityType: "Client",
-      entityId: String(id),
-      user: actor,
-      ip: meta?.ip ?? null,
-      userAgent: meta?.userAgent ?? null,
-      updatedAt: at,
-      oldValue: { isDeleted: false },
-      newValue: { isDeleted: true, deleteReason: reason },
-      clientId: id,
-    });
+    await tx.update(clients).set(softDeleteValues(reason, actor, at)).where(eq(clients.id, id));
+    await writeAudit(tx, softDeleteAudit({ type: "Client", id, name: client.name, clientId: id }, reason, actor, at, meta));
     const directorIds = tx.select({ id: directors.id }).from(directors).where(eq(directors.clientId, id));
     await tx
       .update(sessions)

@@ -1,14 +1,10 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "@/db";
 import { clients, sessions, users } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
-import { actorOf, type Principal } from "@/lib/auth/principal";
-import { evaluatePatch, issuesToFieldErrors } from "@/lib/json-patch";
 import { clientPatchFieldNames, clientPatchSpec } from "@/lib/schemas/client-patch";
 import { AppError } from "@/lib/server/app-error";
+import { evaluatePatchOrThrow, staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
 import { auditFieldChanges, type FieldChange } from "./audit-field-changes";
-import type { RequestMeta } from "@/lib/http";
 import { recomputeFullPrice } from "./recompute-full-price";
 
 /**
@@ -20,33 +16,14 @@ import { recomputeFullPrice } from "./recompute-full-price";
  * Side effects: a new main contact email ends the contact's sessions; a new unit price recomputes
  * `fullPrice` (unless paid); `paid` sets or clears `paidAt`.
  */
-export async function patchClient({
-  db,
-  user,
-  id,
-  operations,
-  meta,
-}: {
-  db: Db;
-  user: Principal;
-  id: number;
-  operations: unknown;
-  meta?: RequestMeta;
-}): Promise<{ changed: string[] }> {
-  if (!can(user.type, "admin.clients.update")) throw new AppError("forbidden");
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not_found");
-  const actor = actorOf(user);
+export async function patchClient({ db, user, id, operations, meta }: StaffRecordInput & { operations: unknown }): Promise<{ changed: string[] }> {
+  const actor = staffActor(user, "admin.clients.update", id);
 
   return db.transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
     if (!client) throw new AppError("not_found");
 
-    const result = evaluatePatch(operations, clientPatchSpec, client);
-    if (!result.ok) {
-      if (result.kind === "test_failed") throw new AppError("conflict", "conflict", { fields: issuesToFieldErrors(result.issues) });
-      throw new AppError("bad_request", "validation", { fields: issuesToFieldErrors(result.issues) });
-    }
-    if (client.isDeleted) throw new AppError("conflict", "conflict", { deleted: true });
+    const result = evaluatePatchOrThrow(operations, clientPatchSpec, client);
 
     const changes = { ...result.changes } as Record<string, unknown>;
     const fieldErrors: Record<string, string[]> = {};

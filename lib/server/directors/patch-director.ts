@@ -1,15 +1,13 @@
 import "server-only";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "@/db";
 import { directors, sessions, type Director } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
-import { actorOf, type Principal } from "@/lib/auth/principal";
 import { translator } from "@/lib/i18n/translator";
-import { evaluatePatch, issuesToFieldErrors } from "@/lib/json-patch";
 import { directorPatchFieldNames, directorPatchSpec } from "@/lib/schemas/director-patch";
 import { AppError } from "@/lib/server/app-error";
+import { maskPersonalCode } from "@/lib/crypto/personal-code";
+import { readPersonalCode, sealPersonalCode } from "./personal-code-keys";
+import { evaluatePatchOrThrow, staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
 import { auditFieldChanges, type FieldChange } from "@/lib/server/clients/audit-field-changes";
-import type { RequestMeta } from "@/lib/http";
 import { recomputeFullPrice } from "@/lib/server/clients/recompute-full-price";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 
@@ -34,34 +32,17 @@ function isUniqueViolation(err: unknown): boolean {
  * Other effects: a new email ends the director's sessions and must be unique among the client's
  * directors; `companiesHouseCode` sets `companiesHouseCodeReceivedAt`.
  */
-export async function patchDirector({
-  db,
-  user,
-  id,
-  operations,
-  meta,
-}: {
-  db: Db;
-  user: Principal;
-  id: number;
-  operations: unknown;
-  meta?: RequestMeta;
-}): Promise<{ clientId: number; changed: string[] }> {
-  if (!can(user.type, "admin.directors.update")) throw new AppError("forbidden");
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not_found");
-  const actor = actorOf(user);
+export async function patchDirector({ db, user, id, operations, meta }: StaffRecordInput & { operations: unknown }): Promise<{ clientId: number; changed: string[] }> {
+  const actor = staffActor(user, "admin.directors.update", id);
 
   try {
     return await db.transaction(async (tx) => {
-      const [director] = await tx.select().from(directors).where(eq(directors.id, id)).for("update");
-      if (!director) throw new AppError("not_found");
+      const [stored] = await tx.select().from(directors).where(eq(directors.id, id)).for("update");
+      if (!stored) throw new AppError("not_found");
+      // The personal code is stored encrypted: the patch works on the code itself.
+      const director = { ...stored, companiesHouseCode: readPersonalCode(stored) };
 
-      const result = evaluatePatch(operations, directorPatchSpec, director);
-      if (!result.ok) {
-        if (result.kind === "test_failed") throw new AppError("conflict", "conflict", { fields: issuesToFieldErrors(result.issues) });
-        throw new AppError("bad_request", "validation", { fields: issuesToFieldErrors(result.issues) });
-      }
-      if (director.isDeleted) throw new AppError("conflict", "conflict", { deleted: true });
+      const result = evaluatePatchOrThrow(operations, directorPatchSpec, director);
 
       const values = result.values;
       const set: Partial<Record<keyof Director, unknown>> = {};
@@ -116,10 +97,20 @@ export async function patchDirector({
       const at = new Date();
       const update: Partial<Record<keyof Director, unknown>> = { updatedAt: at, updatedBy: actor };
       for (const field of changed) update[field] = set[field];
-      if (changed.includes("companiesHouseCode")) update.companiesHouseCodeReceivedAt = set.companiesHouseCode === null ? null : at;
+      if (changed.includes("formerNames")) {
+        // Keep the dates the director gave for names that remain; names added by staff have none.
+        const known = new Map(director.formerNameHistory.map((n) => [n.name, n]));
+        update.formerNameHistory = (set.formerNames as string[]).map((name) => known.get(name) ?? { name, from: null, to: null });
+      }
+      if (changed.includes("companiesHouseCode")) {
+        update.companiesHouseCodeReceivedAt = set.companiesHouseCode === null ? null : at;
+        update.companiesHouseCode = set.companiesHouseCode === null ? null : sealPersonalCode(set.companiesHouseCode as string, id);
+      }
       await tx.update(directors).set(update as Partial<typeof directors.$inferInsert>).where(eq(directors.id, id));
 
-      const audit: FieldChange[] = changed.map((field) => ({ field, from: director[field], to: set[field], extra: extra[field] }));
+      // The audit keeps no personal code in clear: only its last characters.
+      const masked = (field: keyof Director, v: unknown) => (field === "companiesHouseCode" && typeof v === "string" ? maskPersonalCode(v) : v);
+      const audit: FieldChange[] = changed.map((field) => ({ field, from: masked(field, director[field]), to: masked(field, set[field]), extra: extra[field] }));
       await auditFieldChanges(tx, {
         auditType: "DirectorModified",
         entityType: "Director",

@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { CardPage } from "@/components/layout/page-layouts";
+import { RefreshWhileProcessing } from "@/components/payments/refresh-while-processing";
+import { RetryCardPayment } from "@/components/payments/retry-card-payment";
+import { Alert } from "@/components/ui/alert";
+import { ButtonLink } from "@/components/ui/button-link";
+import { getDb } from "@/db";
+import { getCardPaymentStatus } from "@/lib/server/payments/get-card-payment-status";
+import { loadOrNotFound } from "@/lib/server/load-or-not-found";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("payments.page");
+  // The address carries the payment session id: keep it out of search engines and referrers.
+  return { title: t("metaTitle"), robots: { index: false, follow: false }, referrer: "no-referrer" };
+}
+
+/**
+ * Where Stripe sends the payer after Checkout (and where the new-link email points): the session is
+ * read from Stripe on the server and shown as paid, still processing (the page refreshes itself),
+ * not paid (with a button to pay), or a problem our team has been told about.
+ */
+export default async function CardPaymentPage({ params }: { params: Promise<{ paymentSessionId: string }> }) {
+  const { paymentSessionId } = await params;
+  const t = await getTranslations("payments.page");
+  const status = await loadOrNotFound(getCardPaymentStatus({ db: await getDb(), sessionId: paymentSessionId }));
+  const reference = (
+    <p>
+      {t("reference")}: <strong data-testid="client-reference">{status.reference}</strong>
+      <br />
+      <span className="text-sm text-ink-muted">{t("referenceHint")}</span>
+    </p>
+  );
+
+  switch (status.state) {
+    case "paid":
+      return (
+        <CardPage title={t("paidTitle")}>
+          <Alert variant="success">{t("paidBody", { companyName: status.companyName })}</Alert>
+          {reference}
+          <ButtonLink href="/login">{t("signIn")}</ButtonLink>
+        </CardPage>
+      );
+    case "processing":
+      return (
+        <CardPage title={t("processingTitle")}>
+          <RefreshWhileProcessing />
+          <Alert variant="info">{t("processingBody", { companyName: status.companyName })}</Alert>
+          {reference}
+        </CardPage>
+      );
+    case "not_paid":
+      return (
+        <CardPage title={t("notPaidTitle")}>
+          <Alert variant="warning">{t("notPaidBody", { companyName: status.companyName, amountDue: status.amountDue })}</Alert>
+          {reference}
+          <RetryCardPayment reference={status.retry.reference} secret={status.retry.secret} />
+        </CardPage>
+      );
+    case "problem":
+      return (
+        <CardPage title={t("problemTitle")}>
+          <Alert variant="error">{t("problemBody", { companyName: status.companyName })}</Alert>
+          {reference}
+          <ButtonLink href="/contact" variant="secondary">
+            {t("contact")}
+          </ButtonLink>
+        </CardPage>
+      );
+  }
+}

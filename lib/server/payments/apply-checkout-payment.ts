@@ -1,0 +1,108 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Tx } from "@/db";
+import { clients } from "@/db/schema";
+import { translator } from "@/lib/i18n/translator";
+import type { CheckoutSession } from "@/lib/integrations/stripe";
+import { formatPence } from "@/lib/pricing/pricing";
+import { writeAudit } from "@/lib/server/audit/write-audit";
+import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+import { releaseInvitations } from "@/lib/server/requests/release-invitations";
+import { applyAdditionPayment, isAdditionSession } from "./apply-addition-payment";
+import { CARD_CURRENCY, cardQuote } from "./card-quote";
+import { findCheckoutClient } from "./find-checkout-client";
+
+export type CheckoutPaymentOutcome =
+  /** This call recorded the payment. */
+  | "paid"
+  /** The payment was already recorded (by the webhook or the payment page, whichever came first). */
+  | "already_paid"
+  /** Stripe has not (yet) taken the money: an open session, or a delayed payment method. */
+  | "not_paid"
+  /** Paid, but not the amount or currency due: not taken as paid, admins told. */
+  | "mismatch"
+  /** A second session paid for a client that had already paid: admins told, for a refund. */
+  | "duplicate"
+  /** No card-paying client has this session's reference. */
+  | "unknown_client";
+
+/**
+ * The one effect of a completed card payment, shared by the webhook and the payment page so that
+ * the two, racing, end in a single change: the client row is locked first, and a client already
+ * paid is left alone. Paid in full (amount and currency equal to what is due now) marks the client
+ * paid, moves it from PaymentPending to New, audits ClientPaymentSuccessful, releases the
+ * individuals' invitations and tells admins, all in the caller's transaction.
+ *
+ * `source` says who is asking. Only the webhook (de-duplicated per event) records anomalies; the
+ * page just reports them, so a visitor reloading it cannot multiply audit entries.
+ */
+export async function applyCheckoutPayment(tx: Tx, session: CheckoutSession, source: "webhook" | "page"): Promise<CheckoutPaymentOutcome> {
+  // A session for individuals added later pays for that batch, not for the request.
+  if (isAdditionSession(session)) return applyAdditionPayment(tx, session, source);
+  const client = await findCheckoutClient(tx, session);
+  if (!client) return "unknown_client";
+  if (session.paymentStatus !== "paid") return client.paid ? "already_paid" : "not_paid";
+  const t = translator();
+  const audit = { entityType: "Client", entityId: String(client.id), clientId: client.id, user: "system" } as const;
+
+  if (client.paid) {
+    if (client.paymentSessionId === session.id || source === "page") return "already_paid";
+    await writeAudit(tx, {
+      ...audit,
+      action: "Card payment received for a client already paid",
+      auditType: "ClientError",
+      newValue: { paymentSessionId: session.id, amount: session.amountTotal, currency: session.currency, paymentIntentId: session.paymentIntentId },
+    });
+    await notifyAdmins({
+      db: tx,
+      message: t("notifications.paymentDuplicate", { name: client.name, amount: formatPence(session.amountTotal ?? 0) }),
+      clientId: client.id,
+      dedupeKey: `payment-duplicate:${session.id}`,
+    });
+    return "duplicate";
+  }
+
+  const due = await cardQuote(tx, client);
+  if (session.amountTotal !== due.amountDue || session.currency !== CARD_CURRENCY) {
+    if (source === "page") return "mismatch";
+    await writeAudit(tx, {
+      ...audit,
+      action: "Card payment does not match the amount due",
+      auditType: "ClientError",
+      newValue: { paymentSessionId: session.id, amount: session.amountTotal, currency: session.currency, amountDue: due.amountDue, currencyDue: CARD_CURRENCY },
+    });
+    await notifyAdmins({
+      db: tx,
+      message: t("notifications.paymentMismatch", {
+        name: client.name,
+        amount: `${session.amountTotal ?? "?"} ${(session.currency ?? "?").toUpperCase()}`,
+        due: formatPence(due.amountDue),
+      }),
+      clientId: client.id,
+      dedupeKey: `payment-mismatch:${session.id}`,
+    });
+    return "mismatch";
+  }
+
+  const now = new Date();
+  const status = client.status === "PaymentPending" ? "New" : client.status;
+  await tx
+    .update(clients)
+    .set({ paid: true, paidAt: now, status, paymentSessionId: session.id, updatedAt: now, updatedBy: "system" })
+    .where(eq(clients.id, client.id));
+  await writeAudit(tx, {
+    ...audit,
+    action: "Card payment received",
+    auditType: "ClientPaymentSuccessful",
+    oldValue: { paid: false, status: client.status },
+    newValue: { paid: true, status, paymentSessionId: session.id, amount: session.amountTotal, currency: session.currency, paymentIntentId: session.paymentIntentId, confirmedBy: source },
+  });
+  await releaseInvitations(tx, { clientId: client.id });
+  await notifyAdmins({
+    db: tx,
+    message: t("notifications.paymentReceived", { name: client.name, amount: formatPence(due.amountDue) }),
+    clientId: client.id,
+    dedupeKey: `payment-received:${client.id}`,
+  });
+  return "paid";
+}

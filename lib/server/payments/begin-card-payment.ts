@@ -1,0 +1,133 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "@/db";
+import { auditEntries, clients, type Client } from "@/db/schema";
+import { translator } from "@/lib/i18n/translator";
+import { getStripe, PaymentProviderError, type CheckoutSession } from "@/lib/integrations/stripe";
+import { cardLineItems } from "@/lib/pricing/pricing";
+import { writeAudit } from "@/lib/server/audit/write-audit";
+import { AppError } from "@/lib/server/app-error";
+import { CARD_CURRENCY, cardQuote } from "./card-quote";
+import { paymentUrls } from "./payment-urls";
+
+export type CardPaymentStart =
+  /** `url` is where the payer goes next: Stripe's hosted page, or the payment page when already paid. */
+  | { ok: true; url: string }
+  /** Stripe could not be reached or refused: `url` is the submitted page offering a retry. */
+  | { ok: false; url: string };
+
+/** Namespace of the advisory lock that serialises a client's payment attempts (any fixed number). */
+const CARD_ATTEMPT_LOCK = 727_401;
+
+/** Gives the client its retry credential once; later calls keep the first, so every link stays valid. */
+async function ensureSecret(db: Tx, client: Client): Promise<string> {
+  if (client.paymentSessionSecret) return client.paymentSessionSecret;
+  const [row] = await db
+    .update(clients)
+    .set({ paymentSessionSecret: randomBytes(32).toString("base64url") })
+    .where(and(eq(clients.id, client.id), isNull(clients.paymentSessionSecret)))
+    .returning({ secret: clients.paymentSessionSecret });
+  if (row?.secret) return row.secret;
+  const [again] = await db.select({ secret: clients.paymentSessionSecret }).from(clients).where(eq(clients.id, client.id));
+  return again!.secret!;
+}
+
+/** Attempts so far (sessions created or failed): the next attempt's number names its idempotency key. */
+async function attemptsSoFar(db: Tx, clientId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditEntries)
+    .where(and(eq(auditEntries.clientId, clientId), inArray(auditEntries.auditType, ["PaymentSessionCreated", "PaymentSessionCreationError"])));
+  return Number(row?.n ?? 0);
+}
+
+/** The stored session when it can still be paid, or has been: reusing it never charges twice. */
+async function currentSession(client: Client): Promise<CheckoutSession | null> {
+  if (!client.paymentSessionId) return null;
+  try {
+    const session = await getStripe().retrieveCheckoutSession(client.paymentSessionId);
+    return session.status === "open" || session.paymentStatus === "paid" ? session : null;
+  } catch (e) {
+    if (e instanceof PaymentProviderError && e.kind === "not_found") return null;
+    throw e;
+  }
+}
+
+/**
+ * Sends a card-paying client to Stripe Checkout, for a first payment or another attempt. When the
+ * client's last session is still open its page is reused (a second session could be paid twice);
+ * otherwise a new session is created with an idempotency key for this client and attempt, so two
+ * requests racing for the same attempt get one session. The line items are the pricing module's.
+ *
+ * Never throws for Stripe's failures: they are audited (PaymentSessionCreationError) and the
+ * answer is the submitted page, whose button starts another attempt with the client's retry
+ * credential (`paymentSessionSecret`, random, kept for the client's whole payment).
+ */
+export async function beginCardPayment({ db, clientId }: { db: Db; clientId: number }): Promise<CardPaymentStart> {
+  // One attempt per client at a time (a double click, two tabs, the submission and a retry): the
+  // second waits, then finds the first one's session open and reuses it. An advisory lock rather
+  // than the row's, so the webhook and the payment page are not held up by a call to Stripe.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CARD_ATTEMPT_LOCK}, ${clientId})`);
+    return attemptCardPayment(tx, clientId);
+  });
+}
+
+async function attemptCardPayment(db: Tx, clientId: number): Promise<CardPaymentStart> {
+  const [client] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.isDeleted, false)));
+  if (!client) throw new AppError("not_found");
+  if (client.journey !== "PayByCard") throw new AppError("bad_request");
+  const secret = await ensureSecret(db, client);
+  // Paid already (by card, or marked paid by an admin): nothing to pay, show where things stand.
+  if (client.paid) return { ok: true, url: client.paymentSessionId ? paymentUrls.session(client.paymentSessionId) : paymentUrls.submitted(client.reference) };
+
+  const attempt = (await attemptsSoFar(db, client.id)) + 1;
+  const audit = { entityType: "Client", entityId: String(client.id), clientId: client.id, user: "system" } as const;
+  try {
+    const existing = await currentSession(client);
+    if (existing) return { ok: true, url: existing.status === "open" && existing.url ? existing.url : paymentUrls.session(existing.id) };
+
+    const t = translator();
+    const due = await cardQuote(db, client);
+    const items = cardLineItems(due, { service: t("payments.lineItems.service"), vat: t("payments.lineItems.vat", { rate: due.vatRatePercent }) });
+    const session = await getStripe().createCheckoutSession({
+      clientReference: client.reference,
+      lineItems: items.map((i) => ({ name: i.name, unitAmountPence: i.unitAmount, quantity: i.quantity })),
+      amountDuePence: due.amountDue,
+      currency: CARD_CURRENCY,
+      customerEmail: client.mainContactEmail,
+      successUrl: paymentUrls.success(),
+      cancelUrl: paymentUrls.cancel(client.name),
+      metadata: { clientId: String(client.id), journey: client.journey, productTier: client.productTier, attempt: String(attempt) },
+      idempotencyKey: `checkout-session:client-${client.id}:attempt-${attempt}`,
+    });
+    if (!session.url) throw new PaymentProviderError("unexpected_response", `Stripe created session ${session.id} without a payment page`);
+    // A payment confirmed meanwhile keeps the session it was paid with.
+    await db
+      .update(clients)
+      .set({ paymentSessionId: session.id, updatedAt: new Date(), updatedBy: "system" })
+      .where(and(eq(clients.id, client.id), eq(clients.paid, false)));
+    await writeAudit(db, {
+      ...audit,
+      action: "Card payment session created",
+      auditType: "PaymentSessionCreated",
+      oldValue: client.paymentSessionId ? { paymentSessionId: client.paymentSessionId } : null,
+      newValue: { paymentSessionId: session.id, amountDue: due.amountDue, currency: CARD_CURRENCY, attempt },
+    });
+    return { ok: true, url: session.url };
+  } catch (e) {
+    const kind = e instanceof PaymentProviderError ? e.kind : "error";
+    if (!(e instanceof PaymentProviderError)) console.error("[payments] starting a card payment failed", e);
+    await writeAudit(db, {
+      ...audit,
+      action: "Card payment session could not be created",
+      auditType: "PaymentSessionCreationError",
+      newValue: { attempt, kind, message: e instanceof Error ? e.message.slice(0, 500) : String(e).slice(0, 500), requestId: e instanceof PaymentProviderError ? (e.details.requestId ?? null) : null },
+    });
+    return { ok: false, url: paymentUrls.retry(client.reference, secret) };
+  }
+}
