@@ -9,10 +9,3 @@ export const exportQuerySchema = z.object({
 });
 
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
-
-/** The query string of a URL as a plain object (first value of each name), for zod. */
-export function queryOf(url: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of new URL(url).searchParams) if (!(key in out)) out[key] = value;
-  return out;
-}

@@ -1,16 +1,36 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "@/db";
-import { clients, directors } from "@/db/schema";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { clients, directorAdditions, directors } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
+import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/server/app-error";
+import { readPersonalCode } from "@/lib/server/directors/personal-code-keys";
+import { statusStatsOf } from "./get-client";
+
+/** A director's personal code in clear, or null when there is none or no configured key reads it (never a 500 for one bad row). */
+function personalCodeOf(director: { id: number; companiesHouseCode: string | null }): string | null {
+  try {
+    return readPersonalCode(director);
+  } catch (e) {
+    console.warn(`[company] personal code of director ${director.id} could not be read: ${e instanceof Error ? e.message : String(e)}`);
+    return null;
+  }
+}
 
 /**
- * The company of a signed-in company contact, with its directors (not deleted). Scoped by the
- * caller's own client id, so a contact can never read another company.
+ * The company of a signed-in company contact, with its individuals (not deleted), the derived
+ * `directorCount` and `statusStats`, the batches of added individuals still waiting for a card
+ * payment (`pendingAdditions`, whose individuals are marked `awaitingPayment`), and what adding
+ * individuals costs (`additionPricing`: the client's own unit price, the VAT rate). Scoped by the
+ * caller's own client id, so a contact can never read another company. For a `Managed` client each
+ * `Complete` individual's Companies House personal code is given in clear (`personalCode`):
+ * returning the codes together is that service.
+ *
+ * Never the retry credential of a card payment, the staff notes or the assigned staff member.
  */
-export async function getOwnCompany({ db, user }: { db: Db; user: Principal }) {
+export async function getOwnCompany({ db, user }: { db: DbOrTx; user: Principal }) {
   if (!can(user.type, "company.read")) throw new AppError("forbidden");
   if (!user.clientId) throw new AppError("not_found");
   const client = await db.query.clients.findFirst({
@@ -19,13 +39,33 @@ export async function getOwnCompany({ db, user }: { db: Db; user: Principal }) {
     with: {
       directors: {
         where: eq(directors.isDeleted, false),
-        orderBy: asc(directors.name),
-        columns: { id: true, name: true, email: true, reference: true, status: true, statusOverride: true },
+        orderBy: [asc(directors.name), asc(directors.id)],
+        columns: { id: true, name: true, email: true, reference: true, status: true, isDeleted: true, createdAt: true, companiesHouseCode: true },
       },
     },
   });
   if (!client) throw new AppError("not_found");
-  return client;
+  const pending = await db
+    .select({ id: directorAdditions.id, directorIds: directorAdditions.directorIds, individuals: directorAdditions.individuals, amountDue: directorAdditions.amountDue })
+    .from(directorAdditions)
+    .where(and(eq(directorAdditions.clientId, client.id), eq(directorAdditions.journey, "PayByCard"), isNull(directorAdditions.paidAt)))
+    .orderBy(asc(directorAdditions.id));
+  const awaiting = new Set(pending.flatMap((p) => p.directorIds));
+  const env = getEnv();
+  const unitPrice = client.unitPrice ?? env.DIRECTOR_PRICE_PENCE;
+  return {
+    ...client,
+    directors: client.directors.map(({ isDeleted: _deleted, companiesHouseCode: _code, ...d }) => ({
+      ...d,
+      awaitingPayment: awaiting.has(d.id),
+      personalCode: client.productTier === "Managed" && d.status === "Complete" ? personalCodeOf({ id: d.id, companiesHouseCode: _code }) : null,
+    })),
+    directorCount: client.directors.length,
+    statusStats: statusStatsOf(client.directors),
+    pendingAdditions: pending.map(({ directorIds: _ids, ...p }) => p),
+    additionPricing: { unitPrice, standardUnitPrice: client.standardUnitPrice ?? unitPrice, vatRatePercent: env.VAT_RATE_PERCENT, vatExempt: client.vatExempt },
+  };
 }
 
 export type OwnCompany = Awaited<ReturnType<typeof getOwnCompany>>;
+export type OwnCompanyDirector = OwnCompany["directors"][number];

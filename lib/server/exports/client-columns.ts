@@ -4,9 +4,9 @@ import { clients } from "@/db/schema";
 import { isoTime, type ExportColumns } from "./select-list";
 
 /**
- * The columns of the client export, in order: every client field of spec §3 that is not a secret
+ * The columns of the client export, in order: every client field of docs/domain.md that is not a secret
  * (never `paymentSessionSecret`), plus the computed `directorCount`. Headers are the field names
- * (flattened rows, spec §7); money is integer pence as everywhere in the API; times are ISO 8601 UTC.
+ * (flattened rows, docs/product.md); money is integer pence as everywhere in the API; times are ISO 8601 UTC.
  * Listed one by one on purpose: a column added to the table later is not exported until added here.
  */
 export const clientExportColumns: ExportColumns = {

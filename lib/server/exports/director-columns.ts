@@ -3,7 +3,7 @@ import { clients, directors } from "@/db/schema";
 import { dateText, isoTime, type ExportColumns } from "./select-list";
 
 /**
- * The columns of the director (individual) export, in order: the director's fields of spec §3 and
+ * The columns of the director (individual) export, in order: the director's fields of docs/domain.md and
  * the client's name, reference, sageId and productTier. Never `sessionToken`, nor `sessionUrl`
  * (the provider's link carries the session token). Headers are the field names; money is integer
  * pence; times are ISO 8601 UTC; `formerNames` is a "; "-separated list.

@@ -6,6 +6,7 @@ import { csvStream } from "@/lib/csv/csv";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
+import { displayPersonalCode } from "@/lib/server/directors/personal-code-keys";
 import { directorExportColumns, directorExportHeader } from "./director-columns";
 import { exportDate, keysetBatches, logExportError, type CsvExport } from "./keyset-batches";
 import { selectList } from "./select-list";
@@ -21,7 +22,7 @@ type Row = Record<string, unknown> & { id: number };
  * Deleted directors (and, in the full export, directors of deleted clients) only when `includeDeleted`.
  *
  * Rows are read with a plain select rather than the query builder: at 100,000 rows × 48 columns
- * the builder's per-value mapping costs more than the database (DESIGN §8: under 3 s).
+ * the builder's per-value mapping costs more than the database (docs/speed.md: under 3 s).
  */
 export async function exportDirectorsCsv({
   db,
@@ -71,7 +72,16 @@ export async function exportDirectorsCsv({
   async function* rows() {
     for await (const batch of batches) {
       yield batch.map((row) =>
-        directorExportHeader.map((key) => (key === "formerNames" ? (Array.isArray(row.formerNames) ? row.formerNames.join("; ") : row.formerNames) : row[key])),
+        directorExportHeader.map((key) =>
+          key === "formerNames"
+            ? Array.isArray(row.formerNames)
+              ? row.formerNames.join("; ")
+              : row.formerNames
+            : key === "companiesHouseCode"
+              ? // Stored encrypted; the export is for staff, who see the code itself.
+                displayPersonalCode({ id: Number(row.id), companiesHouseCode: (row.companiesHouseCode as string | null) ?? null })
+              : row[key],
+        ),
       );
     }
   }

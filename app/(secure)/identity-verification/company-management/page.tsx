@@ -1,9 +1,18 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { directorStatusValues, type DirectorStatus } from "@/db/schema/enums";
+import { UnsavedChangesProvider } from "@/components/admin/client-detail/unsaved-changes";
+import { CompanyForm } from "@/components/company/company-form";
+import { IndividualsSection } from "@/components/company/individuals-section";
 import { PlainPage } from "@/components/layout/page-layouts";
+import { DescriptionList } from "@/components/ui/description-list";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { getDb } from "@/db";
 import { requirePageUser } from "@/lib/auth/guards";
+import { countryOptions } from "@/lib/countries";
+import { INDIVIDUALS_CSV_TEMPLATE_FILENAME, individualsCsvTemplate } from "@/lib/csv/individuals-import";
+import { pagerFor } from "@/lib/pager";
+import { parseId } from "@/lib/parse-id";
 import { getOwnCompany } from "@/lib/server/clients/get-own-company";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 
@@ -12,55 +21,70 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("metaTitle") };
 }
 
-/** DV_CompanyContact only: their company and its individuals. */
-export default async function CompanyManagementPage() {
+/** Individuals a page of the table shows. */
+const PAGE_SIZE = 25;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The status filter from the address: one director status, else none (any other value is ignored). */
+function statusFrom(value: string | string[] | undefined): DirectorStatus | null {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v && (directorStatusValues as readonly string[]).includes(v) ? (v as DirectorStatus) : null;
+}
+
+/**
+ * DV_CompanyContact only: their company (read-only facts, and the contact and billing details they
+ * may change) and its individuals. The status filter and page are in the address (`?status=&page=`).
+ */
+export default async function CompanyManagementPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePageUser("company.read");
-  const [t, ts, company] = await Promise.all([getTranslations("secure.company"), getTranslations("statuses"), loadOrNotFound(getOwnCompany({ db: await getDb(), user }))]);
+  const [t, ts, company, params] = await Promise.all([
+    getTranslations("secure.company"),
+    getTranslations("statuses"),
+    loadOrNotFound(getOwnCompany({ db: await getDb(), user })),
+    searchParams,
+  ]);
+  const status = statusFrom(params.status);
+  const matching = status ? company.directors.filter((d) => d.status === status) : company.directors;
+  const requested = parseId(Array.isArray(params.page) ? params.page[0] : params.page) ?? 1;
+  const pager = pagerFor(matching.length, requested, PAGE_SIZE);
+  const rows = matching.slice((pager.currentPage - 1) * PAGE_SIZE, pager.currentPage * PAGE_SIZE);
+  const addBlockedBy =
+    company.productTier === "OneOff" && company.directorCount >= 1 ? "oneOffLimit" : company.journey === "PayByCard" && !company.paid ? "payFirst" : null;
+
   return (
     <PlainPage title={company.name}>
-      <dl className="mb-8 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-        <dt className="font-semibold">{t("reference")}</dt>
-        <dd className="font-mono">{company.reference}</dd>
-        <dt className="font-semibold">{t("status")}</dt>
-        <dd>
-          <StatusBadge kind="client" status={company.status} />
-        </dd>
-        <dt className="font-semibold">{t("tier")}</dt>
-        <dd>{ts(`productTier.${company.productTier}`)}</dd>
-        <dt className="font-semibold">{t("journey")}</dt>
-        <dd>{ts(`journey.${company.journey}`)}</dd>
-      </dl>
-      <section aria-labelledby="individuals-title">
-        <h2 id="individuals-title" className="mb-3 text-xl font-bold">
-          {t("directorsTitle")}
-        </h2>
-        {company.directors.length === 0 ? (
-          <p>{t("noIndividuals")}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse text-left">
-              <thead>
-                <tr className="border-b-2 border-line">
-                  <th scope="col" className="py-2 pr-4">{t("name")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("email")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {company.directors.map((d) => (
-                  <tr key={d.id} className="border-b border-line">
-                    <td className="py-2 pr-4">{d.name}</td>
-                    <td className="py-2 pr-4 break-all">{d.email}</td>
-                    <td className="py-2 pr-4">
-                      <StatusBadge kind="director" status={d.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <UnsavedChangesProvider>
+        <div className="flex flex-col gap-10">
+          <DescriptionList
+            items={[
+              { label: t("reference"), value: <span className="font-mono">{company.reference}</span> },
+              { label: t("status"), value: <StatusBadge kind="client" status={company.status} /> },
+              { label: t("tier"), value: ts(`productTier.${company.productTier}`) },
+              { label: t("journey"), value: ts(`journey.${company.journey}`) },
+              { label: t("companyId"), value: company.companyId ?? t("notSet") },
+              company.sageInvoiceNumber ? { label: t("invoiceNumber"), value: company.sageInvoiceNumber } : null,
+            ].filter((item) => item !== null)}
+          />
+          <IndividualsSection
+            rows={rows}
+            total={company.directorCount}
+            matching={matching.length}
+            statusStats={company.statusStats}
+            status={status}
+            pager={pager}
+            productTier={company.productTier}
+            journey={company.journey}
+            addBlockedBy={addBlockedBy}
+            pricing={company.additionPricing}
+            pendingAdditions={company.pendingAdditions}
+            allEmails={company.directors.map((d) => d.email)}
+            csvTemplate={individualsCsvTemplate()}
+            csvTemplateFileName={INDIVIDUALS_CSV_TEMPLATE_FILENAME}
+          />
+          <CompanyForm company={company} countries={countryOptions()} />
+        </div>
+      </UnsavedChangesProvider>
     </PlainPage>
   );
 }

@@ -1,0 +1,63 @@
+import "server-only";
+import type { Tx } from "@/db";
+import { directorAdditions, type Client, type DirectorAddition } from "@/db/schema";
+import type { RequestMeta } from "@/lib/http";
+import { sendJob } from "@/lib/jobs/send-job";
+import { writeAudit } from "@/lib/server/audit/write-audit";
+import { additionQuote } from "./addition-quote";
+import { releaseAdditionInvitations } from "./release-addition-invitations";
+
+/** The job key of the additional invoice of one batch of added individuals. */
+export function additionInvoiceJobKey(clientId: number, additionId: number): string {
+  return `invoice:${clientId}:addition-${additionId}`;
+}
+
+/**
+ * Prices and records a batch of individuals a company contact has just added (in the caller's
+ * transaction, which also inserted them), and bills it under the client's journey:
+ * - `PayByCard`: nothing is sent yet: the caller opens the batch's Checkout Session once the
+ *   transaction commits, and the invitations leave when Stripe confirms the payment;
+ * - `PayByInvoice`: the invitations leave now, and an additional Sage invoice is raised by the
+ *   invoice job, unless the request's own invoice is not raised yet (it counts every individual
+ *   when it is, so these are on it);
+ * - `Existing`: billed under the customer's arrangement; the invitations leave now.
+ */
+export async function recordAddition(
+  tx: Tx,
+  { client, directorIds, actor, meta }: { client: Client; directorIds: number[]; actor: string; meta?: RequestMeta },
+): Promise<DirectorAddition> {
+  const q = additionQuote(client, directorIds.length);
+  const [addition] = await tx
+    .insert(directorAdditions)
+    .values({
+      clientId: client.id,
+      directorIds,
+      journey: client.journey,
+      individuals: q.individuals,
+      unitPrice: q.unitPrice,
+      fullPrice: q.fullPrice,
+      vatRatePercent: String(q.vatRatePercent),
+      vat: q.vat,
+      amountDue: q.amountDue,
+      createdBy: actor,
+    })
+    .returning();
+  const onMainInvoice = client.journey === "PayByInvoice" && !client.sageInvoiceNumber;
+  await writeAudit(tx, {
+    action: `${directorIds.length} individual(s) added by the company contact`,
+    auditType: "ClientModified",
+    entityType: "Client",
+    entityId: String(client.id),
+    clientId: client.id,
+    user: actor,
+    ip: meta?.ip ?? null,
+    userAgent: meta?.userAgent ?? null,
+    newValue: { additionId: addition!.id, directorIds, journey: client.journey, amountDue: q.amountDue, onRequestInvoice: onMainInvoice },
+  });
+  if (client.journey === "PayByCard") return addition!;
+  await releaseAdditionInvitations(tx, directorIds);
+  if (client.journey === "PayByInvoice" && !onMainInvoice) {
+    await sendJob(tx, "invoice.raise", { clientId: client.id, additionId: addition!.id }, { key: additionInvoiceJobKey(client.id, addition!.id) });
+  }
+  return addition!;
+}

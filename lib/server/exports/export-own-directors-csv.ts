@@ -1,0 +1,44 @@
+import "server-only";
+import { and, asc, eq, gt } from "drizzle-orm";
+import type { Db } from "@/db";
+import { clients, directors } from "@/db/schema";
+import { can } from "@/lib/auth/permissions";
+import type { Principal } from "@/lib/auth/principal";
+import { csvStream } from "@/lib/csv/csv";
+import { translator } from "@/lib/i18n/translator";
+import { AppError } from "@/lib/server/app-error";
+import { exportDate, keysetBatches, logExportError, type CsvExport } from "./keyset-batches";
+
+/**
+ * A company contact's own individuals (not deleted) as a CSV file for a spreadsheet: name, email,
+ * reference, status (as the page words it) and when each was added, in the order they were added.
+ * Scoped by the caller's own client id; the file starts with a byte order mark and cells that a
+ * spreadsheet would run as a formula are neutralised (lib/csv). Only what the contact's own page
+ * shows: no provider sessions, reminders or staff fields.
+ */
+export async function exportOwnDirectorsCsv({ db, user, batchSize = 1000, now = new Date() }: { db: Db; user: Principal; batchSize?: number; now?: Date }): Promise<CsvExport> {
+  if (!can(user.type, "company.directors.export")) throw new AppError("forbidden");
+  if (!user.clientId) throw new AppError("not_found");
+  const clientId = user.clientId;
+  const [client] = await db
+    .select({ reference: clients.reference })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.isDeleted, false)));
+  if (!client) throw new AppError("not_found");
+  const t = translator();
+  const header = [t("secure.company.export.name"), t("secure.company.export.email"), t("secure.company.export.reference"), t("secure.company.export.status"), t("secure.company.export.added")];
+  const batches = keysetBatches(
+    (after, limit) =>
+      db
+        .select({ id: directors.id, name: directors.name, email: directors.email, reference: directors.reference, status: directors.status, createdAt: directors.createdAt })
+        .from(directors)
+        .where(and(eq(directors.clientId, clientId), eq(directors.isDeleted, false), gt(directors.id, after)))
+        .orderBy(asc(directors.id))
+        .limit(limit),
+    batchSize,
+  );
+  async function* rows() {
+    for await (const batch of batches) yield batch.map((d) => [d.name, d.email, d.reference, t(`statuses.director.${d.status}`), d.createdAt.toISOString()]);
+  }
+  return { filename: `${client.reference}-individuals-${exportDate(now)}.csv`, stream: csvStream(header, rows(), { onError: logExportError("company individuals export") }) };
+}

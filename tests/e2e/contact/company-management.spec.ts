@@ -1,0 +1,229 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { demo, expectNoSeriousA11yViolations, human, requestLinkInBrowser, waitForEmail } from "../support/fixtures";
+
+/** The Stripe simulator the end-to-end set-up started (its default port + E2E_SIM_PORT_OFFSET). */
+const stripeSimulator = `http://127.0.0.1:${12111 + Number(process.env.E2E_SIM_PORT_OFFSET ?? 1)}`;
+const PAGE = "/identity-verification/company-management";
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+/** Acts as a company contact (the test-user header the end-to-end server accepts). */
+async function actAs(page: Page, who: { email: string; reference: string }) {
+  await page.context().setExtraHTTPHeaders({ "test-user": `DV_CompanyContact:${who.email}:${who.reference}` });
+}
+
+/**
+ * A company of its own for a test that changes things (the demo company stays as other specs
+ * expect it), filed through the public request API as the request page would.
+ */
+async function newCompany(request: APIRequestContext, { journey = "PayByInvoice", individuals = 2 }: { journey?: "PayByInvoice" | "PayByCard"; individuals?: number } = {}) {
+  const t = tag();
+  const email = `contact-${t}@company-e2e.example`;
+  const res = await request.post("/api/requests/identity-verification", {
+    data: {
+      ...human,
+      company: { name: `Contact ${t} Ltd`, companyId: "09876543" },
+      productTier: "Managed",
+      journey,
+      mainContactFirstName: "Cora",
+      mainContactLastName: "Contact",
+      mainContactEmail: email,
+      mainContactTelephone: "020 7946 0002",
+      billingEntityName: `Contact ${t} Ltd`,
+      billingAddressLine1: "3 Old Road",
+      billingAddressCity: "Leeds",
+      billingAddressCountry: "GB",
+      accountPayableContactFirstName: "Ada",
+      accountPayableContactLastName: "Payable",
+      accountPayableContactEmail: `ap-${t}@company-e2e.example`,
+      vatNumber: "GB123456789",
+      vatExempt: false,
+      individuals: Array.from({ length: individuals }, (_, i) => ({ name: `Person ${i + 1} ${t}`, email: `person${i + 1}-${t}@company-e2e.example` })),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { reference, next } = (await res.json()) as { reference: string; next: string };
+  return { t, email, reference, next };
+}
+
+/** Signs in as the browser does (a session cookie, which downloads carry too). */
+async function signIn(page: Page, who: { email: string; reference: string }) {
+  await page.goto(await requestLinkInBrowser(page, who));
+  await page.getByRole("button", { name: "Continue to sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+}
+
+async function openPage(page: Page) {
+  await page.goto(PAGE);
+  await expect(page.locator("form[data-ready=true]")).toBeVisible();
+}
+
+test("[CONTACT] filters the individuals by status, the filter kept in the address", async ({ page }) => {
+  await actAs(page, demo.contact);
+  await openPage(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.contact.company);
+  const stats = page.getByRole("navigation", { name: "Individuals by status" });
+  await expect(stats.getByRole("link", { name: "All statuses (6)" })).toHaveAttribute("aria-current", "page");
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel("Filter by status").selectOption("Complete");
+  await expect(page).toHaveURL(/\?status=Complete$/);
+  const table = page.getByRole("table", { name: "Individuals" });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("Mohammed Rahman");
+  await expect(table).toContainText("Nothing: verification is complete");
+  // Managed service: the personal code of a complete individual is returned to the company.
+  await expect(table).toContainText("RH4K7Q2XM9T");
+  await expect(page.getByText("1 individual shown of 6")).toBeVisible();
+
+  // A reload keeps the filter; the counts link to the others.
+  await page.reload();
+  await expect(page.getByLabel("Filter by status")).toHaveValue("Complete");
+  await stats.getByRole("link", { name: /^Awaiting ID info \(1\)$/ }).click();
+  await expect(page).toHaveURL(/\?status=AwaitingIDInfo$/);
+  await expect(table).toContainText("James Whitaker");
+  await expect(table).not.toContainText("Mohammed Rahman");
+
+  await page.getByLabel("Filter by status").selectOption("Rejected");
+  await expect(table).toContainText("No results found");
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel("Filter by status").selectOption({ label: "All individual statuses" });
+  await expect(page).toHaveURL(new RegExp(`${PAGE}\\?(status=)?$`));
+  await expect(table.getByRole("row")).toHaveCount(7);
+});
+
+test("[CONTACT] exports the individuals and reads the CSV back", async ({ page }) => {
+  await signIn(page, demo.contact);
+  await openPage(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export to CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^HWH7K2QP-individuals-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString("utf8").slice(1).trim().split("\r\n");
+  expect(lines[0]).toBe("Name,Email,Reference,Status,Added");
+  expect(lines).toHaveLength(7);
+  expect(lines.some((l) => l.startsWith("James Whitaker,james.whitaker@hartwell-holdings.example,JW4T8KQM,Awaiting ID info,"))).toBe(true);
+  // Only this company's live individuals: the deleted one and other companies' are not in it.
+  expect(lines.join("\n")).not.toContain("mark.ellis@");
+  expect(lines.join("\n")).not.toContain("northgate");
+});
+
+test("[CONTACT] edits the billing address; leaving with unsaved changes asks first", async ({ page, request }) => {
+  const company = await newCompany(request);
+  await actAs(page, company);
+  await openPage(page);
+  const billing = page.getByRole("group", { name: "Billing entity and address" });
+  await billing.getByLabel("Address line 1").fill("99 New Street");
+  await billing.getByLabel("Postcode").fill("LS1 4AP");
+
+  // Following a link with unsaved changes asks to save or discard; staying keeps them.
+  await page.getByRole("link", { name: "Awaiting ID info (2)" }).click();
+  const prompt = page.getByRole("dialog", { name: "You have unsaved changes" });
+  await expect(prompt).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await prompt.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(billing.getByLabel("Address line 1")).toHaveValue("99 New Street");
+
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  await page.reload();
+  await expect(billing.getByLabel("Address line 1")).toHaveValue("99 New Street");
+  await expect(billing.getByLabel("Postcode")).toHaveValue("LS1 4AP");
+});
+
+test("[CONTACT] adds an individual, shown the amount first, and the invitation reaches the mailbox", async ({ page, request }) => {
+  const company = await newCompany(request);
+  await actAs(page, company);
+  await openPage(page);
+  await page.getByRole("button", { name: "Add an individual" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add an individual" });
+  await dialog.getByLabel("Full name").fill(`Added Person ${company.t}`);
+  await dialog.getByLabel("Email address").fill(`added-${company.t}@company-e2e.example`);
+  // £65.00 + VAT 20%, on an additional invoice.
+  await expect(dialog.getByTestId("addition-amount")).toHaveText("Verifying 1 more individual costs £78.00 (£65.00 plus VAT of £13.00).");
+  await expect(dialog).toContainText("We will send you an additional invoice for this amount.");
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Add individual" }).click();
+  await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Individuals" })).toContainText(`Added Person ${company.t}`);
+  const mail = await waitForEmail(`added-${company.t}@company-e2e.example`, /verify your identity/i, 20_000);
+  expect(mail.subject).toContain(`Contact ${company.t} Ltd`);
+});
+
+test("[CONTACT] removes an individual with a reason", async ({ page, request }) => {
+  const company = await newCompany(request);
+  await actAs(page, company);
+  await openPage(page);
+  const table = page.getByRole("table", { name: "Individuals" });
+  await table.getByRole("button", { name: `Remove Person 2 ${company.t}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Remove Person 2 ${company.t}` });
+  await dialog.getByRole("button", { name: "Remove individual" }).click();
+  await expect(dialog.getByText("Enter a reason")).toBeVisible();
+  await dialog.getByLabel("Reason for removing").fill("Resigned from the board last month");
+  await dialog.getByRole("button", { name: "Remove individual" }).click();
+  await expect(page.getByText("Director deleted successfully")).toBeVisible();
+  await expect(table).not.toContainText(`Person 2 ${company.t}`);
+  await expect(table).toContainText(`Person 1 ${company.t}`);
+});
+
+test("[CONTACT] bulk adds individuals from a CSV file, with the rows that failed listed", async ({ page, request }) => {
+  const company = await newCompany(request);
+  await actAs(page, company);
+  await openPage(page);
+  await page.getByRole("button", { name: "Add from a CSV file" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add individuals from a CSV file" });
+  const csv = [
+    "Name,Email",
+    `Bulk One ${company.t},bulk1-${company.t}@company-e2e.example`,
+    `Bulk Two ${company.t},bulk2-${company.t}@company-e2e.example`,
+    "No Email,",
+    `Already Here,person1-${company.t}@company-e2e.example`,
+  ].join("\r\n");
+  await dialog.getByLabel("CSV file of individuals").setInputFiles({ name: "individuals.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(dialog.getByText("2 rows could not be processed. Click to view details.")).toBeVisible();
+  await dialog.getByText("2 rows could not be processed. Click to view details.").click();
+  await expect(dialog.getByTestId("csv-errors")).toContainText("Row 4");
+  await expect(dialog.getByTestId("csv-errors")).toContainText("Row 5");
+  await expect(dialog.getByText("2 individuals ready to add")).toBeVisible();
+  await expect(dialog.getByTestId("addition-amount")).toHaveText("Verifying 2 more individuals costs £156.00 (£130.00 plus VAT of £26.00).");
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Add 2 individuals" }).click();
+  await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  const table = page.getByRole("table", { name: "Individuals" });
+  await expect(table).toContainText(`Bulk One ${company.t}`);
+  await expect(table).toContainText(`Bulk Two ${company.t}`);
+  await expect(page.getByText("4 individuals shown of 4")).toBeVisible();
+});
+
+test("[CONTACT] adds an individual to a card-paying Managed client, paid through the Stripe simulator before the invitation goes", async ({ page, request }) => {
+  const company = await newCompany(request, { journey: "PayByCard", individuals: 1 });
+  // The request's own payment first (£65.00 + VAT).
+  await page.goto(company.next);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay £78.00" }).click();
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+
+  await actAs(page, company);
+  await openPage(page);
+  await page.getByRole("button", { name: "Add an individual" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add an individual" });
+  await dialog.getByLabel("Full name").fill(`Card Added ${company.t}`);
+  await dialog.getByLabel("Email address").fill(`card-added-${company.t}@company-e2e.example`);
+  await expect(dialog.getByTestId("addition-amount")).toHaveText("Verifying 1 more individual costs £78.00 (£65.00 plus VAT of £13.00).");
+  await expect(dialog).toContainText("You pay this by card before the invitations are sent.");
+  await dialog.getByRole("button", { name: "Add individual" }).click();
+
+  // Stripe's page for the added individual only.
+  await page.waitForURL(`${stripeSimulator}/pay/**`);
+  const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay £78.00" }).click();
+  await page.waitForURL(`**/requests/identity-verification/${sessionId}`);
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+
+  await waitForEmail(`card-added-${company.t}@company-e2e.example`, /verify your identity/i, 20_000);
+  await openPage(page);
+  await expect(page.getByRole("table", { name: "Individuals" })).toContainText(`Card Added ${company.t}`);
+  await expect(page.getByText("Waiting for payment")).toHaveCount(0);
+});
