@@ -1,0 +1,223 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "@/db";
+import { clients, directorChecks, directorMedia, directors, type Director } from "@/db/schema";
+import { identityCheckOutcome, type IdentityCheckOutcome } from "@/lib/domain/identity-check-outcome";
+import { getEnv } from "@/lib/env";
+import { translator } from "@/lib/i18n/translator";
+import { renderEmail } from "@/lib/integrations/email/render";
+import type { YotiSession } from "@/lib/integrations/yoti";
+import { sendJob } from "@/lib/jobs/send-job";
+import { writeAudit } from "@/lib/server/audit/write-audit";
+import { personalCodeRequestEmail } from "@/lib/server/directors/director-emails";
+import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+
+/** The third rejected check makes the director Rejected; before it, they may try again. */
+export const MAX_IDV_ATTEMPTS = 3;
+
+export type ApplyResult =
+  /** This call moved the director (the outcome says where). */
+  | { applied: true; outcome: Exclude<IdentityCheckOutcome, "pending">; directorId: number }
+  /** Nothing to do: no result yet, or the result was already applied (or the session is no longer the director's). */
+  | { applied: false; reason: "pending" | "not_current"; directorId?: number };
+
+/** Who saw the result: recorded in the audit entry, so an admin can tell a lost notification. */
+export type ApplySource = "webhook" | "poll" | "sweep";
+
+/** Emails carry no sign-in link (those are single-use and short-lived): they point at the sign-in page. */
+const portalUrl = () => new URL("/login", getEnv().APP_URL).toString();
+
+/**
+ * The one effect of a provider session's result, shared by the notification, the page's poll and
+ * the expiry sweep, which may all see the same result at once. The director row is locked, and the
+ * result applies only while the session is still the director's current one and the director is
+ * still waiting for it (AwaitingIDInfo); every outcome then either leaves AwaitingIDInfo or clears
+ * the session, so whichever caller comes second finds nothing to do: one transition, one audit
+ * entry, one email.
+ *
+ * Checks and media are stored with their session (a director who retries has several), then:
+ * - approved: Verified and, in the same step, AwaitingAuthCode; the director is asked for their code;
+ * - manual (NOT_AVAILABLE, undecided): UnderReview, admins told;
+ * - rejected: the session is cleared for a new attempt; the third rejection is Rejected, admins told;
+ * - expired: IDVLinkExpired, the session cleared; starting again makes a new one.
+ *
+ * `session` must come from the provider (getYoti().getSession), never from a notification body.
+ */
+export async function applyYotiSession(db: Db, session: YotiSession, source: ApplySource, now = new Date()): Promise<ApplyResult> {
+  return db.transaction(async (tx) => {
+    const [director] = await tx
+      .select()
+      .from(directors)
+      .where(and(eq(directors.sessionID, session.sessionId), eq(directors.isDeleted, false)))
+      .for("update");
+    if (!director || director.status !== "AwaitingIDInfo") return { applied: false, reason: "not_current", directorId: director?.id };
+    if (session.userTrackingId !== undefined && session.userTrackingId !== String(director.id)) {
+      // A session of someone else stored against this director cannot be: refuse to use it.
+      await writeAudit(tx, {
+        ...auditBase(director),
+        action: "Identity check session belongs to someone else",
+        auditType: "YotiError",
+        newValue: { sessionId: session.sessionId, userTrackingId: session.userTrackingId, source },
+      });
+      return { applied: false, reason: "not_current", directorId: director.id };
+    }
+
+    const outcome = identityCheckOutcome(session, { now, linkExpiresAt: director.sessionExpiry });
+    if (outcome === "pending") return { applied: false, reason: "pending", directorId: director.id };
+
+    // An expired session holds nothing but the checks it was created with, none done.
+    if (outcome !== "expired") await storeEvidence(tx, director.id, session, now);
+    const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, director.clientId));
+    const company = client?.name ?? "";
+    const t = translator();
+    const checks = session.checks.map((c) => ({ id: c.id, type: c.type, state: c.state, recommendation: c.recommendation ?? null, reason: c.reason ?? null }));
+    const clearSession = { sessionID: null, sessionToken: null, sessionUrl: null, sessionExpiry: null };
+    const audit = (action: string, newValue: Record<string, unknown>, auditType: "YotiCompleted" | "DirectorModified" = "YotiCompleted") =>
+      writeAudit(tx, { ...auditBase(director), action, auditType, oldValue: { status: director.status }, newValue: { sessionId: session.sessionId, source, ...newValue } });
+
+    switch (outcome) {
+      case "approved": {
+        await setDirector(tx, director.id, { status: "AwaitingAuthCode", verificationCompletedAt: now, updatedAt: now });
+        await audit("Identity check passed: Verified", { outcome, status: "Verified", checks });
+        await audit("Waiting for the Companies House personal code", { status: "AwaitingAuthCode" }, "DirectorModified");
+        await sendJob(
+          tx,
+          "email.send",
+          { to: director.email, ...personalCodeRequestEmail(director, { name: company }), about: emailAbout(director, "personal code request") },
+          { key: `yoti-verified:${session.sessionId}` },
+        );
+        break;
+      }
+      case "manual": {
+        await setDirector(tx, director.id, { status: "UnderReview", verificationCompletedAt: now, updatedAt: now });
+        await audit("Identity check needs a manual review", { outcome, status: "UnderReview", checks });
+        await notifyAdmins({
+          db: tx,
+          message: t("notifications.identityCheckReview", { name: director.name, company }),
+          clientId: director.clientId,
+          directorId: director.id,
+          dedupeKey: `yoti-review:${session.sessionId}`,
+        });
+        await emailDirector(tx, director, company, "review", session.sessionId);
+        break;
+      }
+      case "rejected": {
+        const attempts = director.idvFailedAttempts + 1;
+        const rejected = attempts >= MAX_IDV_ATTEMPTS;
+        await setDirector(tx, director.id, {
+          ...clearSession,
+          idvFailedAttempts: attempts,
+          ...(rejected ? { status: "Rejected" as const, verificationCompletedAt: now } : {}),
+          updatedAt: now,
+        });
+        await audit(rejected ? `Identity check failed ${attempts} times: Rejected` : `Identity check failed (attempt ${attempts} of ${MAX_IDV_ATTEMPTS})`, {
+          outcome,
+          attempts,
+          status: rejected ? "Rejected" : "AwaitingIDInfo",
+          checks,
+        });
+        if (rejected) {
+          await notifyAdmins({
+            db: tx,
+            message: t("notifications.identityCheckRejected", { name: director.name, company, attempts }),
+            clientId: director.clientId,
+            directorId: director.id,
+            dedupeKey: `yoti-rejected:${session.sessionId}`,
+          });
+        }
+        await emailDirector(tx, director, company, rejected ? "rejected" : "failed", session.sessionId, MAX_IDV_ATTEMPTS - attempts);
+        break;
+      }
+      case "expired": {
+        await setDirector(tx, director.id, { ...clearSession, status: "IDVLinkExpired", updatedAt: now });
+        await audit("Identity check link expired unfinished", { outcome, status: "IDVLinkExpired" });
+        await emailDirector(tx, director, company, "expired", session.sessionId);
+        break;
+      }
+    }
+    return { applied: true, outcome, directorId: director.id };
+  });
+}
+
+const auditBase = (d: Pick<Director, "id" | "clientId">) => ({ entityType: "Director", entityId: String(d.id), clientId: d.clientId, directorId: d.id, user: "system" });
+
+async function setDirector(tx: Tx, id: number, values: Partial<typeof directors.$inferInsert>) {
+  await tx.update(directors).set({ ...values, updatedBy: "system" }).where(eq(directors.id, id));
+}
+
+/**
+ * The checks and media of the session. Upserts, so storing a session a second time (a retry after a
+ * failure) changes nothing. The document fields (name, date of birth, expiry) are kept as JSON on
+ * their media row: the evidence pack needs them long after the provider has deleted the session.
+ */
+async function storeEvidence(tx: Tx, directorId: number, session: YotiSession, now: Date) {
+  if (session.checks.length) {
+    await tx
+      .insert(directorChecks)
+      .values(
+        session.checks.map((c) => ({
+          directorId,
+          yotiCheckId: c.id,
+          yotiSessionId: session.sessionId,
+          type: c.type,
+          state: c.state,
+          recommendation: c.recommendation ?? null,
+          reason: c.reason ?? null,
+          created: now,
+          lastUpdated: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [directorChecks.directorId, directorChecks.yotiCheckId],
+        set: { state: sql`excluded.state`, recommendation: sql`excluded.recommendation`, reason: sql`excluded.reason`, lastUpdated: now },
+      });
+  }
+  if (session.media.length) {
+    const fields = session.documents.map(({ resourceId, ...rest }) => ({ resourceId, ...rest }));
+    await tx
+      .insert(directorMedia)
+      .values(
+        session.media.map((m) => ({
+          directorId,
+          yotiMediaId: m.id,
+          yotiSessionId: session.sessionId,
+          source: m.source,
+          type: m.type,
+          jsonContent: m.source === "id_document.fields" ? (fields.length === 1 ? fields[0] : fields) : null,
+          created: now,
+          lastUpdated: now,
+        })),
+      )
+      .onConflictDoNothing({ target: [directorMedia.directorId, directorMedia.yotiMediaId] });
+  }
+}
+
+type EmailKind = "review" | "failed" | "rejected" | "expired";
+
+const emailAbout = (d: Director, purpose: string) => ({ entityType: "Director", entityId: String(d.id), clientId: d.clientId, directorId: d.id, purpose });
+
+/** The director is told of each result that asks something of them (or ends their journey). */
+async function emailDirector(tx: Tx, director: Director, company: string, kind: EmailKind, sessionId: string, attemptsLeft = 0) {
+  const t = translator();
+  const values = { name: director.firstName ?? director.name, company };
+  const content = {
+    review: { subject: t("email.identityCheck.reviewSubject"), paragraphs: [t("email.identityCheck.reviewIntro", values), t("email.identityCheck.reviewNext")] },
+    failed: {
+      subject: t("email.identityCheck.failedSubject"),
+      paragraphs: [t("email.identityCheck.failedIntro", values), t("email.identityCheck.failedRetry", { left: attemptsLeft })],
+    },
+    rejected: { subject: t("email.identityCheck.failedSubject"), paragraphs: [t("email.identityCheck.failedIntro", values), t("email.identityCheck.rejectedNext")] },
+    expired: { subject: t("email.identityCheck.expiredSubject"), paragraphs: [t("email.identityCheck.expiredIntro", values), t("email.identityCheck.expiredNext")] },
+  }[kind];
+  const email = renderEmail({
+    ...content,
+    details: [{ label: t("email.identityCheck.reference"), value: director.reference }],
+    action: { label: t("email.identityCheck.action"), url: portalUrl() },
+  });
+  await sendJob(
+    tx,
+    "email.send",
+    { to: director.email, ...email, about: emailAbout(director, `identity check ${kind}`) },
+    { key: `yoti-${kind}:${sessionId}` },
+  );
+}

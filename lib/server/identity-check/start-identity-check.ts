@@ -1,0 +1,101 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { directors } from "@/db/schema";
+import { can } from "@/lib/auth/permissions";
+import { actorOf, type Principal } from "@/lib/auth/principal";
+import { getYoti, YotiError } from "@/lib/integrations/yoti";
+import { AppError } from "@/lib/server/app-error";
+import { writeAudit } from "@/lib/server/audit/write-audit";
+import { refreshClientProgress } from "@/lib/server/clients/refresh-client-progress";
+
+export interface StartedIdentityCheck {
+  sessionUrl: string;
+  /** ISO 8601: when the provider's link stops working. */
+  sessionExpiry: string;
+}
+
+/**
+ * An open session is handed out again rather than replaced (a second click, a second tab) while it
+ * has at least this long to run; closer to its end a new one is made, so nobody starts a check on a
+ * link about to die.
+ */
+const REUSE_IF_LEFT_MS = 10 * 60_000;
+
+/**
+ * Starts the signed-in director's identity check at Yoti, or hands back the one already open.
+ * Allowed while the check is still to do: AwaitingIDInfo (first try, or again after a rejection) and
+ * IDVLinkExpired (which returns to AwaitingIDInfo with the new session). The session asks for
+ * document authenticity, liveness and face match with manual fallback, tracks the director's id,
+ * and sends its notification to the portal's webhook with the configured token (the adapter builds
+ * it). The director row is locked while Yoti is asked, so two clicks at once make one session.
+ *
+ * The client moves on to InProgress (refreshClientProgress): one of its directors has started.
+ */
+export async function startIdentityCheck({ db, user, now = () => new Date() }: { db: Db; user: Principal; now?: () => Date }): Promise<StartedIdentityCheck> {
+  if (!can(user.type, "director.self.update")) throw new AppError("forbidden");
+  if (!user.directorId) throw new AppError("not_found");
+  const directorId = user.directorId;
+  let failure: YotiError | undefined;
+
+  const started = await db.transaction(async (tx) => {
+    const [director] = await tx
+      .select()
+      .from(directors)
+      .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)))
+      .for("update");
+    if (!director) throw new AppError("not_found");
+    if (director.status !== "AwaitingIDInfo" && director.status !== "IDVLinkExpired") throw new AppError("conflict", "identity_check_not_available");
+
+    if (director.status === "AwaitingIDInfo" && director.sessionUrl && director.sessionExpiry && director.sessionExpiry.getTime() - now().getTime() > REUSE_IF_LEFT_MS) {
+      return { sessionUrl: director.sessionUrl, sessionExpiry: director.sessionExpiry.toISOString() };
+    }
+
+    let session;
+    try {
+      session = await getYoti().createSession({ directorId: String(director.id) });
+    } catch (err) {
+      if (!(err instanceof YotiError)) throw err;
+      failure = err;
+      return null;
+    }
+    const at = now();
+    await tx
+      .update(directors)
+      .set({
+        sessionID: session.sessionId,
+        sessionToken: session.clientSessionToken,
+        sessionUrl: session.sessionUrl,
+        sessionExpiry: session.expiresAt,
+        yotiLinkClicked: false,
+        status: "AwaitingIDInfo",
+        updatedAt: at,
+        updatedBy: actorOf(user),
+      })
+      .where(eq(directors.id, director.id));
+    const audit = { entityType: "Director", entityId: String(director.id), clientId: director.clientId, directorId: director.id, user: actorOf(user) };
+    await writeAudit(tx, {
+      ...audit,
+      action: director.status === "IDVLinkExpired" ? "Identity check started again after the link expired" : "Identity check started",
+      auditType: "DirectorModified",
+      oldValue: { status: director.status, sessionId: director.sessionID },
+      newValue: { status: "AwaitingIDInfo", sessionId: session.sessionId, sessionExpiry: session.expiresAt.toISOString() },
+    });
+    await refreshClientProgress(tx, { clientId: director.clientId, started: true, actor: actorOf(user), at });
+    return { sessionUrl: session.sessionUrl, sessionExpiry: session.expiresAt.toISOString() };
+  });
+
+  if (started) return started;
+  const error = failure!;
+  await writeAudit(db, {
+    entityType: "Director",
+    entityId: String(directorId),
+    clientId: user.clientId,
+    directorId,
+    user: actorOf(user),
+    action: "Identity check could not be started",
+    auditType: "YotiError",
+    newValue: { error: error.message, status: error.status, code: error.code ?? null },
+  });
+  throw new AppError("unavailable", "identity_check_unavailable");
+}
