@@ -1,0 +1,221 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { PrintButton } from "@/components/admin/print-button";
+import { PlainPage } from "@/components/layout/page-layouts";
+import { DescriptionList } from "@/components/ui/description-list";
+import { getDb } from "@/db";
+import { requirePageUser } from "@/lib/auth/guards";
+import { countryOptions } from "@/lib/countries";
+import { parseId } from "@/lib/parse-id";
+import { getSovInfo, type SovAddress } from "@/lib/server/directors/get-sov-info";
+import { loadOrNotFound } from "@/lib/server/load-or-not-found";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("evidence.pack");
+  return { title: t("metaTitle") };
+}
+
+/** A former name as stored: plain text, or `{ name, from?, to? }` with the dates it was used. */
+function formerNameText(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object" && "name" in value && typeof value.name === "string") {
+    const v = value as { name: string; from?: unknown; to?: unknown; startDate?: unknown; endDate?: unknown };
+    const from = v.from ?? v.startDate;
+    const to = v.to ?? v.endDate;
+    const dates = [from, to].filter((d): d is string => typeof d === "string");
+    return dates.length ? `${v.name} (${dates.join(" – ")})` : v.name;
+  }
+  return null;
+}
+
+/**
+ * Admin only: the evidence pack of one director, laid out to print (the statement-of-verification
+ * record an Authorised Corporate Service Provider keeps for 7 years): the person, the identity
+ * document, the provider's checks, the address history, the uploaded evidence with hashes, the
+ * dates verified and sent to Companies House, and who verified. The same data as GET
+ * /api/admin/director-verification/directors/{id}/sov-info.
+ */
+export default async function EvidencePackPage({ params }: { params: Promise<{ directorId: string }> }) {
+  const user = await requirePageUser("admin.directors.read");
+  const id = parseId((await params).directorId);
+  if (id === null) notFound();
+  const [t, ts, format, sov] = await Promise.all([getTranslations("evidence.pack"), getTranslations("statuses.director"), getFormatter(), loadOrNotFound(getSovInfo({ db: await getDb(), user, id }))]);
+  const countries = new Map(countryOptions().map((c) => [c.value, c.label]));
+  const none = t("none");
+  const day = (iso: string | null) => (iso ? format.dateTime(new Date(`${iso.slice(0, 10)}T12:00:00Z`), { dateStyle: "long", timeZone: "UTC" }) : t("notYet"));
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  const addressText = (a: SovAddress) => [a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state, a.postcode, a.country ? (countries.get(a.country) ?? a.country) : null].filter(Boolean).join(", ");
+  const formerNames = sov.formerNames.map(formerNameText).filter((n): n is string => n !== null);
+  const verifiedBy = !sov.verifiedBy ? t("notYet") : sov.verifiedBy.kind === "admin" ? `${sov.verifiedBy.email} (${when(sov.verifiedBy.at)})` : `Yoti (${when(sov.verifiedBy.at)})`;
+  const th = "border-b border-line px-2 py-1 text-left font-semibold";
+  const td = "border-b border-line-soft px-2 py-1 align-top";
+
+  return (
+    <PlainPage
+      title={t("title", { name: sov.name })}
+      width="wide"
+      description={t("intro", { acsp: sov.acspName })}
+      actions={
+        <>
+          {sov.clientId ? (
+            <Link href={`/administration/client-management/${sov.clientId}`} className="self-center text-navy-700 underline print:hidden">
+              {t("back")}
+            </Link>
+          ) : null}
+          <PrintButton label={t("print")} />
+        </>
+      }
+    >
+      <div className="space-y-8">
+        <section aria-labelledby="pack-person">
+          <h2 id="pack-person" className="mb-2 text-lg font-semibold">
+            {t("person")}
+          </h2>
+          <DescriptionList
+            columns={2}
+            items={[
+              { label: t("name"), value: sov.name },
+              { label: t("firstName"), value: sov.firstName ?? none },
+              { label: t("lastName"), value: sov.lastName ?? none },
+              { label: t("dateOfBirth"), value: sov.dateOfBirth ? day(sov.dateOfBirth) : none },
+              { label: t("formerNames"), value: formerNames.length ? formerNames.join("; ") : none },
+              { label: t("company"), value: sov.companyName ?? none },
+              { label: t("reference"), value: sov.reference ?? none },
+              { label: t("status"), value: ts(sov.status) },
+            ]}
+          />
+        </section>
+
+        <section aria-labelledby="pack-document">
+          <h2 id="pack-document" className="mb-2 text-lg font-semibold">
+            {t("document")}
+          </h2>
+          {sov.documents.length ? (
+            sov.documents.map((d, i) => (
+              <DescriptionList
+                key={i}
+                columns={2}
+                items={[
+                  { label: t("documentType"), value: d.type ?? none },
+                  { label: t("issuingCountry"), value: d.issuingCountry ?? none },
+                  { label: t("expiry"), value: d.expiry ? day(d.expiry) : none },
+                  { label: t("documentNumber"), value: d.reference ?? none },
+                ]}
+              />
+            ))
+          ) : (
+            <p>{t("noDocument")}</p>
+          )}
+        </section>
+
+        <section aria-labelledby="pack-checks">
+          <h2 id="pack-checks" className="mb-2 text-lg font-semibold">
+            {t("checks")}
+          </h2>
+          {sov.checks.length ? (
+            <table className="w-full border-collapse text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className={th}>{t("checkType")}</th>
+                  <th scope="col" className={th}>{t("checkResult")}</th>
+                  <th scope="col" className={th}>{t("checkState")}</th>
+                  <th scope="col" className={th}>{t("checkId")}</th>
+                  <th scope="col" className={th}>{t("checkDate")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sov.checks.map((c) => (
+                  <tr key={c.id}>
+                    <td className={td}>{c.type ?? none}</td>
+                    <td className={td}>{c.recommendation ?? none}</td>
+                    <td className={td}>{c.state ?? none}</td>
+                    <td className={`${td} font-mono break-all`}>{c.yotiCheckId}</td>
+                    <td className={td}>{c.created ? when(c.created) : none}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p>{t("noChecks")}</p>
+          )}
+        </section>
+
+        <section aria-labelledby="pack-addresses">
+          <h2 id="pack-addresses" className="mb-2 text-lg font-semibold">
+            {t("addresses")}
+          </h2>
+          {sov.addressHistory.length ? (
+            <table className="w-full border-collapse text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className={th}>{t("address")}</th>
+                  <th scope="col" className={th}>{t("from")}</th>
+                  <th scope="col" className={th}>{t("to")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sov.addressHistory.map((a, i) => (
+                  <tr key={i}>
+                    <td className={td}>{addressText(a)}</td>
+                    <td className={td}>{a.startDate ? day(a.startDate) : none}</td>
+                    <td className={td}>{a.endDate ? day(a.endDate) : t("current")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p>{t("noAddresses")}</p>
+          )}
+        </section>
+
+        <section aria-labelledby="pack-files">
+          <h2 id="pack-files" className="mb-2 text-lg font-semibold">
+            {t("files")}
+          </h2>
+          {sov.files.length ? (
+            <table className="w-full border-collapse text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className={th}>{t("fileName")}</th>
+                  <th scope="col" className={th}>{t("fileType")}</th>
+                  <th scope="col" className={th}>{t("uploadedAt")}</th>
+                  <th scope="col" className={th}>{t("sha256")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sov.files.map((f) => (
+                  <tr key={f.id}>
+                    <td className={`${td} break-all`}>{f.fileName}</td>
+                    <td className={td}>{f.fileType}</td>
+                    <td className={td}>{when(f.createdAt)}</td>
+                    <td className={`${td} font-mono text-xs break-all`}>{f.sha256}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p>{t("noFiles")}</p>
+          )}
+        </section>
+
+        <section aria-labelledby="pack-verification">
+          <h2 id="pack-verification" className="mb-2 text-lg font-semibold">
+            {t("verification")}
+          </h2>
+          <DescriptionList
+            columns={2}
+            items={[
+              { label: t("dateVerified"), value: day(sov.dateVerified) },
+              { label: t("dateToCompaniesHouse"), value: day(sov.dateToCompaniesHouse) },
+              { label: t("verifiedBy"), value: verifiedBy },
+              { label: t("idvNumber"), value: sov.idvNumber ?? none },
+            ]}
+          />
+          {sov.evidenceDeletedAt ? <p className="mt-2">{t("evidenceDeleted", { date: when(sov.evidenceDeletedAt) })}</p> : sov.retainedUntil ? <p className="mt-2">{t("retainedUntil", { date: day(sov.retainedUntil) })}</p> : null}
+        </section>
+      </div>
+    </PlainPage>
+  );
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db";
+import { directorFiles } from "@/db/schema";
+import { can } from "@/lib/auth/permissions";
+import type { Principal } from "@/lib/auth/principal";
+import type { FileStorage } from "@/lib/integrations/storage";
+import { AppError } from "@/lib/server/app-error";
+
+/**
+ * One of the signed-in director's own uploads (proof of name or address) with its bytes. Another
+ * director's file, a deleted one, a provider document or missing bytes: not found (404), so a
+ * guessed id tells nothing.
+ */
+export async function getOwnDirectorFile({ db, user, storage, fileId }: { db: Db; user: Principal; storage: FileStorage; fileId: number }) {
+  if (!can(user.type, "director.self.read")) throw new AppError("forbidden");
+  if (!user.directorId) throw new AppError("not_found");
+  const [file] = await db
+    .select({ fileName: directorFiles.fileName, contentType: directorFiles.contentType, storageKey: directorFiles.storageKey })
+    .from(directorFiles)
+    .where(and(eq(directorFiles.id, fileId), eq(directorFiles.directorId, user.directorId), eq(directorFiles.isDeleted, false), inArray(directorFiles.fileType, ["Name", "Address"])))
+    .limit(1);
+  if (!file) throw new AppError("not_found");
+  const bytes = await storage.get(file.storageKey).catch((err: unknown) => {
+    if (err instanceof RangeError) return null;
+    throw err;
+  });
+  if (!bytes) throw new AppError("not_found");
+  return { fileName: file.fileName, contentType: file.contentType, bytes };
+}

@@ -1,0 +1,109 @@
+import "server-only";
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { directorFiles, directors } from "@/db/schema";
+import { displayFileName, evidenceFileKind } from "@/lib/domain/evidence-file-type";
+import { can } from "@/lib/auth/permissions";
+import { actorOf, type Principal } from "@/lib/auth/principal";
+import type { RequestMeta } from "@/lib/http";
+import { translator } from "@/lib/i18n/translator";
+import type { FileStorage } from "@/lib/integrations/storage";
+import { AppError } from "@/lib/server/app-error";
+import { writeAudit } from "@/lib/server/audit/write-audit";
+import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+import { toDirectorFileView, type DirectorFileView } from "./director-file-view";
+
+/** Statuses in which a director's evidence is closed: the check is over (or refused for good). */
+const CLOSED = new Set(["Complete", "Rejected"]);
+
+/**
+ * Stores an evidence file the signed-in director uploaded (proof of a change of name, or of
+ * address), for themselves only.
+ *
+ * The type comes from the content (PDF, JPEG or PNG), never from the name or the browser's
+ * Content-Type; the bytes are stored under a random server-chosen key with the upload's SHA-256,
+ * and the uploader's name is kept as display text only. The size limit is enforced by the route
+ * before the body is read.
+ *
+ * When the director was asked for more evidence (`OutstandingIDInfo`) the upload moves them back
+ * to `UnderReview` (an admin's override that asked for it is settled) and admins are notified, in
+ * the same transaction as the file's row. If that transaction fails, the stored bytes are removed
+ * again, so nothing is left behind.
+ */
+export async function uploadOwnDirectorFile({
+  db,
+  user,
+  storage,
+  fileType,
+  upload,
+  meta,
+}: {
+  db: Db;
+  user: Principal;
+  storage: FileStorage;
+  fileType: "Name" | "Address";
+  upload: { name: string | null; bytes: Uint8Array };
+  meta: RequestMeta;
+}): Promise<DirectorFileView> {
+  if (!can(user.type, "director.self.update")) throw new AppError("forbidden");
+  if (!user.directorId) throw new AppError("not_found");
+  const directorId = user.directorId;
+  if (upload.bytes.byteLength === 0) throw new AppError("bad_request", "validation", { fields: { file: ["fileEmpty"] } });
+  const kind = evidenceFileKind(upload.bytes);
+  if (!kind) throw new AppError("bad_request", "validation", { fields: { file: ["fileType"] } });
+
+  const storageKey = `${randomUUID()}.${kind.extension}`;
+  const sha256 = createHash("sha256").update(upload.bytes).digest("hex");
+  const fileName = displayFileName(upload.name);
+  const actor = actorOf(user);
+  let stored = false;
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [director] = await tx
+        .select({ id: directors.id, clientId: directors.clientId, name: directors.name, status: directors.status, statusOverride: directors.statusOverride, evidenceDeletedAt: directors.evidenceDeletedAt })
+        .from(directors)
+        .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)))
+        .for("update");
+      if (!director) throw new AppError("not_found");
+      if (CLOSED.has(director.status) || director.evidenceDeletedAt) throw new AppError("conflict", "evidence_closed");
+
+      await storage.put(storageKey, upload.bytes, kind.contentType);
+      stored = true;
+
+      const [row] = await tx
+        .insert(directorFiles)
+        .values({ directorId, fileName, fileType, storageKey, contentType: kind.contentType, sizeBytes: upload.bytes.byteLength, sha256, createdBy: actor })
+        .returning();
+      const file = row!;
+      const audit = { entityType: "Director", entityId: String(directorId), user: actor, ip: meta.ip, userAgent: meta.userAgent, clientId: director.clientId, directorId } as const;
+      await writeAudit(tx, {
+        ...audit,
+        action: "EvidenceUploaded",
+        auditType: "DirectorModified",
+        newValue: { fileId: file.id, fileName, fileType, contentType: kind.contentType, sizeBytes: file.sizeBytes, sha256 },
+      });
+
+      if (director.status === "OutstandingIDInfo") {
+        const overridden = director.statusOverride !== null;
+        await tx
+          .update(directors)
+          .set({ status: "UnderReview", ...(overridden ? { statusOverride: null, statusOverrideReason: null, statusOriginal: null } : {}), updatedBy: actor })
+          .where(eq(directors.id, directorId));
+        await writeAudit(tx, { ...audit, action: "StatusChanged", auditType: "DirectorModified", oldValue: { status: director.status }, newValue: { status: "UnderReview", reason: "evidence uploaded" } });
+        const t = translator();
+        await notifyAdmins({
+          db: tx,
+          message: t("evidence.notifications.uploaded", { name: director.name, kind: t(`evidence.kinds.${fileType}`) }),
+          clientId: director.clientId,
+          directorId,
+        });
+      }
+      return toDirectorFileView(file);
+    });
+  } catch (err) {
+    if (stored) await storage.delete(storageKey).catch(() => undefined);
+    throw err;
+  }
+}
