@@ -3,7 +3,7 @@ import { timestamptz } from "./columns";
 import { auditType } from "./enums";
 
 /**
- * The audit trail (spec §3 "Audit entry", DESIGN §6). Append-only. `clientId` and `directorId`
+ * The audit trail (docs/domain.md "Audit entry", docs/security.md). Append-only. `clientId` and `directorId`
  * carry no foreign keys on purpose: history outlives the rows it describes.
  * `user` is the actor: an email, "system", or "anonymous".
  */

@@ -6,7 +6,7 @@ import { userType } from "./enums";
 import { users } from "./users";
 
 /**
- * One-time sign-in links (DESIGN §6): only the SHA-256 of the 256-bit token is stored; single use
+ * One-time sign-in links (docs/security.md): only the SHA-256 of the 256-bit token is stored; single use
  * (`usedAt`), short-lived (`expiresAt`), and optionally bound to the browser that asked for it.
  */
 export const signInTokens = pgTable(
@@ -25,6 +25,12 @@ export const signInTokens = pgTable(
     userAgent: text(),
     /** Hash of a value held by the requesting browser (cookie), when the link is bound to it. */
     bindingHash: text(),
+    /**
+     * The token sealed with AUTH_SECRET while its email waits to be sent; cleared once it is sent,
+     * given up on, or the link has expired. Kept here rather than in the job's payload because the
+     * job queue copies payloads (retries, failed-job records) and keeps finished jobs for days.
+     */
+    sealedToken: text(),
   },
   (t) => [
     uniqueIndex("sign_in_tokens_token_hash_key").on(t.tokenHash),

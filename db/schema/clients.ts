@@ -4,7 +4,7 @@ import { changeTracking, softDelete, timestamptz } from "./columns";
 import { clientStatus, journey, productTier } from "./enums";
 
 /**
- * A client company that requests identity verification for its directors (spec §3 "Client").
+ * A client company that requests identity verification for its directors (docs/domain.md "Client").
  *
  * Money is integer pence. Derived fields of the specification that are not columns:
  * - `directors`: the relation `clients.directors` (see relations.ts).

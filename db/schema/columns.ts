@@ -14,7 +14,7 @@ export const changeTracking = () => ({
   updatedBy: text(),
 });
 
-/** Soft delete (spec §4): a record is never removed by the application, only marked, with a reason. */
+/** Soft delete (docs/domain.md): a record is never removed by the application, only marked, with a reason. */
 export const softDelete = () => ({
   isDeleted: boolean().notNull().default(false),
   deleteReason: text(),

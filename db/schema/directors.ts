@@ -15,7 +15,17 @@ import { changeTracking, softDelete, timestamptz } from "./columns";
 import { directorStatus, fileType } from "./enums";
 
 /**
- * An individual (director) to be verified (spec §3 "Director").
+ * A name the director was known by, and when (dates `YYYY-MM-DD`). A director gives at least the
+ * date the name stopped being used; names recorded by staff or before dates were asked may have none.
+ */
+export interface FormerName {
+  name: string;
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * An individual (director) to be verified (docs/domain.md "Director").
  *
  * Status: `status` is the effective status that every screen, filter and count uses. When an admin
  * overrides it (reason of more than 10 characters), `statusOverride` holds the admin's choice and
@@ -63,17 +73,31 @@ export const directors = pgTable(
     statusOverrideReason: text(),
     statusOriginal: directorStatus(),
     status: directorStatus().notNull().default("AwaitingIDInfo"),
+    /** The former names alone (lists, search, exports); `formerNameHistory` adds their dates. */
     formerNames: jsonb().$type<string[]>().notNull().default([]),
+    /**
+     * Former names with the dates each was used, as the director gives them. Written together with
+     * `formerNames` (the same names, in the same order).
+     */
+    formerNameHistory: jsonb().$type<FormerName[]>().notNull().default([]),
     idvNumber: text(),
-    /** The 11-character Companies House personal code the director enters after verification. */
-    companiesHouseCode: varchar({ length: 11 }),
+    /**
+     * The 11-character Companies House personal code the director enters after verification,
+     * ENCRYPTED (lib/crypto/personal-code.ts): read it with readPersonalCode, never directly.
+     */
+    companiesHouseCode: text(),
     companiesHouseCodeReceivedAt: timestamptz(),
     reminderCount: integer().notNull().default(0),
     lastReminderDate: timestamptz(),
     idvReminderCount: integer().notNull().default(0),
     lastIDVReminderDate: timestamptz(),
     yotiLinkClicked: boolean().notNull().default(false),
-    /** When the identity check completed; evidence is kept 7 years from this (DESIGN §4). */
+    /**
+     * Identity checks that ended in a REJECT. Each failure lets the director try again with a new
+     * session; the third makes the director Rejected.
+     */
+    idvFailedAttempts: integer().notNull().default(0),
+    /** When the identity check completed; evidence is kept 7 years from this (docs/domain.md). */
     verificationCompletedAt: timestamptz(),
     /** When the retention job deleted the evidence of this director's check. */
     evidenceDeletedAt: timestamptz(),
@@ -89,8 +113,12 @@ export const directors = pgTable(
       .where(sql`${t.isDeleted} = false`),
     index("directors_client_id_idx").on(t.clientId),
     index("directors_status_idx").on(t.status),
-    // Individual-view status counts over live directors (admin search, DESIGN §8).
+    // Individual-view status counts over live directors (admin search, docs/speed.md).
     index("directors_live_status_client_id_idx").on(t.status, t.clientId).where(sql`${t.isDeleted} = false`),
+    // Individual view sorted by the individual's name or email: the page is read in index order
+    // (forwards or backwards) instead of sorting every live director.
+    index("directors_live_name_id_idx").on(t.name, t.id).where(sql`${t.isDeleted} = false`),
+    index("directors_live_email_id_idx").on(t.email, t.id).where(sql`${t.isDeleted} = false`),
     index("directors_email_lower_idx").on(sql`lower(${t.email})`),
     index("directors_session_id_idx").on(t.sessionID),
     index("directors_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
@@ -99,7 +127,7 @@ export const directors = pgTable(
   ],
 );
 
-/** A check performed by the identity-check provider within a session (evidence, DESIGN §4). */
+/** A check performed by the identity-check provider within a session (evidence, docs/domain.md). */
 export const directorChecks = pgTable(
   "director_checks",
   {
@@ -108,16 +136,20 @@ export const directorChecks = pgTable(
       .notNull()
       .references(() => directors.id, { onDelete: "cascade" }),
     yotiCheckId: text().notNull(),
+    /** The provider session the check belongs to: a director who retries has checks of several. */
+    yotiSessionId: text(),
     type: text(),
     state: text(),
     recommendation: text(),
+    /** The provider's reason for the recommendation, when it gives one (e.g. for REJECT). */
+    reason: text(),
     created: timestamptz(),
     lastUpdated: timestamptz(),
   },
   (t) => [uniqueIndex("director_checks_director_id_yoti_check_id_key").on(t.directorId, t.yotiCheckId)],
 );
 
-/** A media item (document image, JSON result) of the provider session (evidence, DESIGN §4). */
+/** A media item (document image, JSON result) of the provider session (evidence, docs/domain.md). */
 export const directorMedia = pgTable(
   "director_media",
   {
@@ -126,6 +158,10 @@ export const directorMedia = pgTable(
       .notNull()
       .references(() => directors.id, { onDelete: "cascade" }),
     yotiMediaId: text().notNull(),
+    /** The provider session the media belongs to; needed to fetch it from the provider again. */
+    yotiSessionId: text(),
+    /** Where in the session it came from, e.g. `id_document.page`, `id_document.fields`, `liveness.frame`. */
+    source: text(),
     type: text(),
     path: text(),
     jsonContent: jsonb(),
@@ -135,7 +171,7 @@ export const directorMedia = pgTable(
   (t) => [uniqueIndex("director_media_director_id_yoti_media_id_key").on(t.directorId, t.yotiMediaId)],
 );
 
-/** One entry of a director's address history (12 months required, spec §5). */
+/** One entry of a director's address history (12 months required, docs/domain.md). */
 export const directorAddresses = pgTable(
   "director_addresses",
   {

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { timestamptz } from "./columns";
 
-/** A message sent through the /contact form (spec §3 "New enquiry"). */
+/** A message sent through the /contact form (docs/domain.md "New enquiry"). */
 export const enquiries = pgTable(
   "enquiries",
   {

@@ -5,7 +5,7 @@ import { directors } from "./directors";
 import { users } from "./users";
 
 /**
- * A notification for admins (spec §3 "Notification"). The spec's `timestamp` is `createdAt`;
+ * A notification for admins (docs/domain.md "Notification"). The spec's `timestamp` is `createdAt`;
  * `isMine` is computed for the reader (recipient is the reader, or null = every admin).
  */
 export const notifications = pgTable(

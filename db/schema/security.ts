@@ -3,9 +3,9 @@ import { timestamptz } from "./columns";
 import { userType } from "./enums";
 
 /**
- * Security events (DESIGN §6, ASVS V16): sign-in links requested, sign-ins that succeeded or
+ * Security events (docs/security.md, ASVS V16): sign-in links requested, sign-ins that succeeded or
  * failed, sign-outs and authorisation failures. Kept apart from `audit_entries`, whose types are
- * the closed list of spec §3. Never holds a token, a cookie or a full reference.
+ * the closed list of docs/domain.md. Never holds a token, a cookie or a full reference.
  */
 export const securityEventValues = ["LinkRequested", "SignInSucceeded", "SignInFailed", "SignedOut", "AccessDenied", "RateLimited"] as const;
 export type SecurityEvent = (typeof securityEventValues)[number];

@@ -4,7 +4,7 @@ import { timestamptz } from "./columns";
 import { userType } from "./enums";
 
 /**
- * A known user (spec §3 "User"). Staff sign in by single sign-on and are identified by the OIDC
+ * A known user (docs/domain.md "User"). Staff sign in by single sign-on and are identified by the OIDC
  * `issuer` + `subject` pair once they have signed in; a user may be provisioned by email before the
  * first sign-in (issuer and subject still null). Company contacts and directors sign in with an
  * email and the reference of their client or director record, and need no row here.

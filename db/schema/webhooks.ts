@@ -1,7 +1,7 @@
 import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { timestamptz } from "./columns";
 
-/** Webhook events already handled, so a redelivered event is acknowledged and ignored (DESIGN §6). */
+/** Webhook events already handled, so a redelivered event is acknowledged and ignored (docs/security.md). */
 export const processedWebhookEvents = pgTable(
   "processed_webhook_events",
   {

@@ -1,6 +1,6 @@
 export type UserType = "DV_CompanyContact" | "DV_Director" | "Admin";
 
-/** Where each kind of user lands (spec §2); nobody signed in goes to sign-in. */
+/** Where each kind of user lands (docs/product.md); nobody signed in goes to sign-in. */
 export const homePaths: Record<UserType, string> = {
   DV_CompanyContact: "/identity-verification/company-management",
   DV_Director: "/identity-verification/individual-details",

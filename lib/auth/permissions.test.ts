@@ -12,11 +12,11 @@ describe("the permission table", () => {
     expect(can(undefined, action)).toBe(false);
   });
 
-  it("keeps the admin area to admins (spec §6)", () => {
+  it("keeps the admin area to admins (docs/security.md)", () => {
     for (const action of actions.filter((a) => a.startsWith("admin."))) expect(permissions[action]).toEqual(["Admin"]);
   });
 
-  it("gives company management to company contacts and individual details to directors only (spec §6)", () => {
+  it("gives company management to company contacts and individual details to directors only (docs/security.md)", () => {
     for (const action of actions.filter((a) => a.startsWith("company."))) expect(permissions[action]).toEqual(["DV_CompanyContact"]);
     for (const action of actions.filter((a) => a.startsWith("director.self."))) expect(permissions[action]).toEqual(["DV_Director"]);
     expect(permissions["secure.enter"]).toEqual(["DV_CompanyContact", "DV_Director", "Admin"]);

@@ -1,7 +1,7 @@
 import type { UserType } from "./home-path";
 
 /**
- * The permission table (spec §6, DESIGN §6): every action a server function performs, and the
+ * The permission table (docs/security.md): every action a server function performs, and the
  * roles allowed to perform it. Deny by default: an action not listed here is allowed to nobody.
  * Ownership (which company or director) is checked by the server function's query itself.
  */
@@ -17,6 +17,8 @@ export const permissions = {
   "admin.clients.read": ["Admin"],
   "admin.clients.update": ["Admin"],
   "admin.clients.delete": ["Admin"],
+  "admin.clients.invoice": ["Admin"],
+  "admin.clients.remind": ["Admin"],
   "admin.directors.read": ["Admin"],
   "admin.directors.update": ["Admin"],
   "admin.directors.delete": ["Admin"],

@@ -9,8 +9,8 @@ import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
 import * as schema from "@/db/schema";
 
 /*
- * The data model against the specification (spec §3) and against the migrations.
- * (a) every field of spec §3 maps to a column, a relation, or a documented computation;
+ * The data model against the specification (docs/domain.md) and against the migrations.
+ * (a) every field of docs/domain.md maps to a column, a relation, or a documented computation;
  * (b) every enum has exactly the specification's values, in its order;
  * (c) the migrations are up to date with the schema (drizzle-kit generates nothing new);
  * (d) the migrated database has exactly the columns of the Drizzle schema, with the same types.
@@ -163,7 +163,7 @@ function resolve(entity: Entity, field: string): string[] {
   return problems;
 }
 
-describe("spec §3 fields", () => {
+describe("docs/domain.md fields", () => {
   it.each(Object.keys(specFields) as Entity[])("every field of %s is a column, a relation or a computation", (entity) => {
     const fields = expandFields(specFields[entity]);
     expect(fields.length).toBeGreaterThan(0);
@@ -203,7 +203,7 @@ describe("spec §3 fields", () => {
     expect(type("auditEntries", "newValue")).toBe("jsonb");
     expect(type("directorMedia", "jsonContent")).toBe("jsonb");
     expect(type("directors", "formerNames")).toBe("jsonb");
-    expect(type("directors", "companiesHouseCode")).toBe("varchar(11)");
+    expect(type("directors", "companiesHouseCode")).toBe("text");
   });
 });
 
@@ -242,9 +242,8 @@ describe("enums", () => {
     expect(schema.auditTypeValues).toHaveLength(19);
   });
 
-  it("the only enums beyond the specification's are the job status and the security event", () => {
-    expect(pgEnums.map((e) => e.enumName).sort()).toEqual([...Object.keys(specEnums), "job_status", "security_event"].sort());
-    expect(schema.jobStatus.enumValues).toEqual(["pending", "running", "done", "failed"]);
+  it("the only enum beyond the specification's is the security event", () => {
+    expect(pgEnums.map((e) => e.enumName).sort()).toEqual([...Object.keys(specEnums), "security_event"].sort());
     expect(schema.securityEvent.enumValues).toEqual(["LinkRequested", "SignInSucceeded", "SignInFailed", "SignedOut", "AccessDenied", "RateLimited"]);
   });
 });
@@ -304,6 +303,13 @@ describe("migrated database", () => {
   });
 
   const tables = schemaExports.filter((v): v is PgTable => is(v, PgTable));
+  /**
+   * Tables that belong to SQL rather than to the Drizzle schema: the status-count ledger that
+   * triggers keep in step with directors and clients (migration 0011_director_status_counts.sql).
+   * Only those triggers and the search (which folds the ledger) touch them, in SQL, so the Drizzle
+   * schema does not describe them.
+   */
+  const sqlManaged = new Set(["director_status_counts"]);
 
   /** The drizzle SQL type in the spelling of format_type(). */
   function pgType(sqlType: string): string {
@@ -316,7 +322,9 @@ describe("migrated database", () => {
         sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
       ),
     );
-    expect(rows.map((r) => r.table_name).sort()).toEqual(tables.map((t) => getTableConfig(t).name).sort());
+    const inDatabase = rows.map((r) => r.table_name).filter((name) => !sqlManaged.has(name));
+    expect(inDatabase.sort()).toEqual(tables.map((t) => getTableConfig(t).name).sort());
+    expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining([...sqlManaged]));
   });
 
   it("has exactly the columns of the schema, with the same types and nullability", async () => {
@@ -330,7 +338,10 @@ describe("migrated database", () => {
         where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
       `),
     );
-    const inDatabase = rows.map((r) => `${r.table_name}.${r.column_name}: ${r.type}${r.not_null ? " not null" : ""}`).sort();
+    const inDatabase = rows
+      .filter((r) => !sqlManaged.has(r.table_name))
+      .map((r) => `${r.table_name}.${r.column_name}: ${r.type}${r.not_null ? " not null" : ""}`)
+      .sort();
     const inSchema = tables
       .flatMap((t) => {
         const config = getTableConfig(t);
@@ -377,7 +388,6 @@ describe("migrated database", () => {
     expect(def("directors_email_lower_idx")).toMatch(/lower\(email\)/);
     expect(def("directors_client_id_email_key")).toMatch(/UNIQUE.*lower\(email\).*WHERE \(is_deleted = false\)/);
     expect(def("audit_entries_timestamp_idx")).toMatch(/"timestamp" DESC/);
-    expect(def("jobs_status_run_at_idx")).toMatch(/\(status, run_at\)/);
     expect(def("notifications_read_created_at_idx")).toMatch(/\(read, created_at\)/);
   });
 

@@ -1,20 +1,24 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import type { OptionItem } from "@/lib/countries";
 import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detail";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { DescriptionList } from "@/components/ui/description-list";
 import { ExternalLink } from "@/components/ui/external-link";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { useToastMessages } from "@/components/ui/toast";
 import { sendDelete } from "./api";
 import { AuditTrail } from "./audit-trail";
 import { DeleteDialog } from "./delete-dialog";
 import { DirectorForm } from "./director-form";
 import { PriceOverrideDialog, StatusOverrideDialog } from "./override-dialogs";
+import { SendReminderButton } from "./send-reminder-button";
 
 /** The heading of the individuals section (focus goes there after a deletion removes the row). */
 export const INDIVIDUALS_HEADING_ID = "individuals-title";
@@ -25,28 +29,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h4 className="mb-2 text-lg font-bold">{title}</h4>
       {children}
     </section>
-  );
-}
-
-function Pairs({ items }: { items: { label: string; value: ReactNode }[] }) {
-  return (
-    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_minmax(0,1fr)]">
-      {items.map((i) => (
-        <div key={i.label} className="contents">
-          <dt className="font-semibold">{i.label}</dt>
-          <dd className="break-words">{i.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** Horizontal scrolling for a table that may not fit at 320 px, reachable by keyboard. */
-function Scroll({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
   );
 }
 
@@ -71,6 +53,7 @@ export function DirectorPanel({
   const t = useTranslations("clientDetail.director");
   const tc = useTranslations("clientDetail");
   const ts = useTranslations("statuses.director");
+  const tEvidence = useTranslations("evidence.pack");
   const format = useFormatter();
   const router = useRouter();
   const toastMessage = useToastMessages();
@@ -109,7 +92,7 @@ export function DirectorPanel({
           <DirectorForm director={director} countries={countries} onDone={() => setEditing(false)} />
         ) : (
           <div className="flex flex-col gap-3">
-            <Pairs
+            <DescriptionList
               items={[
                 { label: t("fields.name"), value: director.name },
                 { label: t("fields.firstName"), value: director.firstName ?? notSet },
@@ -124,16 +107,20 @@ export function DirectorPanel({
                 { label: t("fields.verificationCompletedAt"), value: when(director.verificationCompletedAt) },
                 { label: t("fields.yotiLinkClicked"), value: director.yotiLinkClicked ? tc("yes") : tc("no") },
                 { label: t("fields.sessionExpiry"), value: when(director.sessionExpiry) },
-                { label: t("fields.reminders"), value: String(director.reminderCount + director.idvReminderCount) },
+                { label: t("fields.reminders"), value: String(director.reminderCount) },
+                { label: t("fields.lastReminderDate"), value: when(director.lastReminderDate) },
+                { label: t("fields.idvReminders"), value: String(director.idvReminderCount) },
+                { label: t("fields.lastIDVReminderDate"), value: when(director.lastIDVReminderDate) },
                 { label: t("fields.created"), value: tc("byWhom", { when: when(director.createdAt), who: director.createdBy ?? notSet }) },
                 { label: t("fields.updated"), value: tc("byWhom", { when: when(director.updatedAt), who: director.updatedBy ?? notSet }) },
               ]}
             />
             {!director.isDeleted ? (
-              <div>
+              <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
                   {t("edit")}
                 </Button>
+                {director.status !== "Complete" && director.status !== "Rejected" ? <SendReminderButton clientId={director.clientId} directorId={director.id} /> : null}
               </div>
             ) : null}
           </div>
@@ -141,7 +128,7 @@ export function DirectorPanel({
       </Section>
 
       <Section title={t("fields.status")}>
-        <Pairs
+        <DescriptionList
           items={[
             { label: t("fields.status"), value: <StatusBadge kind="director" status={director.status} /> },
             ...(director.statusOverride
@@ -158,26 +145,18 @@ export function DirectorPanel({
 
       <Section title={t("addressHistory")}>
         {director.directorAddresses.length ? (
-          <Scroll label={t("addressHistory")}>
-            <table className="w-full border-collapse text-left text-sm">
-              <thead>
-                <tr className="border-b-2 border-line">
-                  <th scope="col" className="py-1 pr-3">{t("address")}</th>
-                  <th scope="col" className="py-1 pr-3">{t("from")}</th>
-                  <th scope="col" className="py-1 pr-3">{t("to")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {director.directorAddresses.map((a) => (
-                  <tr key={a.id} className="border-b border-line-soft align-top">
-                    <td className="py-1 pr-3">{[a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state, a.postcode, countryName(a.country)].filter(Boolean).join(", ")}</td>
-                    <td className="py-1 pr-3 whitespace-nowrap">{day(a.startDate)}</td>
-                    <td className="py-1 pr-3 whitespace-nowrap">{a.endDate ? day(a.endDate) : t("current")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Scroll>
+          <Table caption={t("addressHistory")} density="compact" scroll="region">
+            <TableHead headers={[t("address"), t("from"), t("to")]} />
+            <TableBody>
+              {director.directorAddresses.map((a) => (
+                <TableRow key={a.id}>
+                  <TableCell>{[a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state, a.postcode, countryName(a.country)].filter(Boolean).join(", ")}</TableCell>
+                  <TableCell className="whitespace-nowrap">{day(a.startDate)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{a.endDate ? day(a.endDate) : t("current")}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         ) : (
           <p>{t("noAddresses")}</p>
         )}
@@ -197,30 +176,20 @@ export function DirectorPanel({
 
       <Section title={t("checks")}>
         {director.directorChecks.length ? (
-          <Scroll label={t("checks")}>
-            <table className="w-full border-collapse text-left text-sm">
-              <thead>
-                <tr className="border-b-2 border-line">
-                  <th scope="col" className="py-1 pr-3">{t("checkType")}</th>
-                  <th scope="col" className="py-1 pr-3">{t("checkState")}</th>
-                  <th scope="col" className="py-1 pr-3">{t("checkResult")}</th>
-                  <th scope="col" className="py-1 pr-3">{t("checkDate")}</th>
-                  <th scope="col" className="py-1 pr-3">{t("checkId")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {director.directorChecks.map((c) => (
-                  <tr key={c.id} className="border-b border-line-soft align-top">
-                    <td className="py-1 pr-3">{c.type ?? notSet}</td>
-                    <td className="py-1 pr-3">{c.state ?? notSet}</td>
-                    <td className="py-1 pr-3">{c.recommendation ?? notSet}</td>
-                    <td className="py-1 pr-3 whitespace-nowrap">{when(c.created)}</td>
-                    <td className="py-1 pr-3 font-mono text-xs break-all">{c.yotiCheckId}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Scroll>
+          <Table caption={t("checks")} density="compact" scroll="region">
+            <TableHead headers={[t("checkType"), t("checkState"), t("checkResult"), t("checkDate"), t("checkId")]} />
+            <TableBody>
+              {director.directorChecks.map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell>{c.type ?? notSet}</TableCell>
+                  <TableCell>{c.state ?? notSet}</TableCell>
+                  <TableCell>{c.recommendation ?? notSet}</TableCell>
+                  <TableCell className="whitespace-nowrap">{when(c.created)}</TableCell>
+                  <TableCell className="font-mono text-xs break-all">{c.yotiCheckId}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         ) : (
           <p>{t("noChecks")}</p>
         )}
@@ -262,7 +231,7 @@ export function DirectorPanel({
       </Section>
 
       <Section title={t("sov")}>
-        <Pairs
+        <DescriptionList
           items={[
             { label: t("sovName"), value: director.sov.name },
             { label: t("sovDateVerified"), value: director.sov.dateVerified ? day(director.sov.dateVerified) : t("sovNotVerified") },
@@ -278,6 +247,10 @@ export function DirectorPanel({
         />
         <p className="mt-2">
           <ExternalLink href={`${base}/sov-info`}>{t("sovJson")}</ExternalLink>
+          {" · "}
+          <Link href={`/administration/directors/${director.id}/evidence-pack`} className="text-navy-700 underline">
+            {tEvidence("open")}
+          </Link>
         </p>
       </Section>
 

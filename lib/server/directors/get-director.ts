@@ -5,6 +5,7 @@ import { directorAddresses, directorChecks, directorFiles, directorMedia, direct
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
+import { displayPersonalCode } from "./personal-code-keys";
 
 /** Columns of a director never sent anywhere: the provider session's secret and the link carrying it. */
 export const directorSecretColumns = { sessionToken: false, sessionUrl: false } as const;
@@ -49,6 +50,8 @@ export async function getDirector({ db, user, id }: { db: Db; user: Principal; i
   const { client, ...director } = row;
   return {
     ...director,
+    // Staff see the personal code itself (it is stored encrypted).
+    companiesHouseCode: displayPersonalCode(director),
     clientName: client.name,
     clientSageId: client.sageId,
     clientProductTier: client.productTier,

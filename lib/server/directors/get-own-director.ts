@@ -1,25 +1,44 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { directors } from "@/db/schema";
+import { directorAddresses, directors } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
+import { todayInUk } from "@/lib/domain/address-history";
+import { detailsComplete, nextStep } from "@/lib/domain/director-journey";
 import { AppError } from "@/lib/server/app-error";
+import { maskedPersonalCode } from "./personal-code-keys";
 
-/** The signed-in director's own record, with the name of their company. Scoped by their own id. */
-export async function getOwnDirector({ db, user }: { db: Db; user: Principal }) {
+/**
+ * The signed-in director's own record, with the name of their company. Scoped by their own id.
+ *
+ * Never carries the provider session's token, the overrides' reasons or prices, or the personal
+ * code: `companiesHouseCode` is replaced by `companiesHouseCodeMasked` (last three characters).
+ * Adds where the director stands: `previousAddresses` (the history rows with an end date, oldest
+ * first), `detailsComplete` and `nextStep` (lib/domain/director-journey.ts).
+ */
+export async function getOwnDirector({ db, user, now = new Date() }: { db: Db; user: Principal; now?: Date }) {
   if (!can(user.type, "director.self.read")) throw new AppError("forbidden");
   if (!user.directorId) throw new AppError("not_found");
-  const director = await db.query.directors.findFirst({
+  const row = await db.query.directors.findFirst({
     where: and(eq(directors.id, user.directorId), eq(directors.isDeleted, false)),
     columns: { sessionToken: false, statusOverrideReason: false, priceOverride: false, priceOverrideReason: false, statusOriginal: false },
     with: {
       client: { columns: { id: true, name: true, productTier: true } },
-      directorAddresses: true,
+      directorAddresses: { orderBy: [asc(directorAddresses.startDate), asc(directorAddresses.id)] },
     },
   });
-  if (!director) throw new AppError("not_found");
-  return director;
+  if (!row) throw new AppError("not_found");
+  const { companiesHouseCode, ...director } = row;
+  const previousAddresses = director.directorAddresses.filter((a) => a.endDate !== null);
+  const today = todayInUk(now);
+  return {
+    ...director,
+    companiesHouseCodeMasked: maskedPersonalCode({ id: director.id, companiesHouseCode }),
+    previousAddresses,
+    detailsComplete: detailsComplete(director, previousAddresses, today),
+    nextStep: nextStep(director, previousAddresses, today),
+  };
 }
 
 export type OwnDirector = Awaited<ReturnType<typeof getOwnDirector>>;

@@ -1,38 +1,99 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { UnsavedChangesProvider } from "@/components/admin/client-detail/unsaved-changes";
+import { DetailsForm } from "@/components/director/details-form";
+import { DetailsSummary } from "@/components/director/details-summary";
+import { EvidenceSection } from "@/components/director/evidence-section";
+import { IdentityCheckSection } from "@/components/director/identity-check-section";
+import { JourneySteps } from "@/components/director/journey-steps";
+import { PersonalCodeForm } from "@/components/director/personal-code-form";
 import { TitledPage } from "@/components/layout/page-layouts";
+import { Alert } from "@/components/ui/alert";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { getDb } from "@/db";
 import { requirePageUser } from "@/lib/auth/guards";
+import { countryOptions } from "@/lib/countries";
+import { todayInUk } from "@/lib/domain/address-history";
 import { getOwnDirector } from "@/lib/server/directors/get-own-director";
+import { CODE_EXPECTED, DETAILS_EDITABLE } from "@/lib/server/directors/patch-own-director";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("secure.individual");
+  const t = await getTranslations("directorJourney");
   return { title: t("metaTitle") };
 }
 
-/** DV_Director only: their own record. Accepts any search parameters (e.g. from the provider's return). */
+/**
+ * The director's journey on one page (DV_Director only, their own record): what the next step is,
+ * the three steps, their details and address history, the identity check, any evidence asked for,
+ * and the Companies House personal code. Search parameters are ignored (the identity-check provider
+ * may return here with its own).
+ */
 export default async function IndividualDetailsPage() {
   const user = await requirePageUser("director.self.read");
-  const [t, director] = await Promise.all([getTranslations("secure.individual"), loadOrNotFound(getOwnDirector({ db: await getDb(), user }))]);
-  const address = [director.addressLine1, director.addressLine2, director.addressLine3, director.city, director.state, director.postcode].filter(Boolean).join(", ");
+  const [t, director] = await Promise.all([getTranslations("directorJourney"), loadOrNotFound(getOwnDirector({ db: await getDb(), user }))]);
+  const today = todayInUk();
+  const editable = DETAILS_EDITABLE.includes(director.status);
+  const showEvidence = director.status === "OutstandingIDInfo" || director.status === "UnderReview";
+
   return (
-    <TitledPage title={director.name}>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-        <dt className="font-semibold">{t("status")}</dt>
-        <dd>
-          <StatusBadge kind="director" status={director.status} />
-        </dd>
-        <dt className="font-semibold">{t("company")}</dt>
-        <dd>{director.client.name}</dd>
-        <dt className="font-semibold">{t("reference")}</dt>
-        <dd className="font-mono">{director.reference}</dd>
-        <dt className="font-semibold">{t("email")}</dt>
-        <dd className="break-all">{director.email}</dd>
-        <dt className="font-semibold">{t("address")}</dt>
-        <dd>{address || t("noAddress")}</dd>
-      </dl>
-    </TitledPage>
+    <UnsavedChangesProvider>
+      <TitledPage title={director.name} description={t("title")}>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+          <dt className="font-semibold">{t("company")}</dt>
+          <dd>{director.client.name}</dd>
+          <dt className="font-semibold">{t("reference")}</dt>
+          <dd className="font-mono">{director.reference}</dd>
+          <dt className="font-semibold">{t("status")}</dt>
+          <dd>
+            <StatusBadge kind="director" status={director.status} />
+          </dd>
+        </dl>
+
+        <Alert variant={director.nextStep === "rejected" ? "warning" : director.nextStep === "done" ? "success" : "info"} title={t("nextTitle")} role="none">
+          <p data-testid="next-step" data-step={director.nextStep}>
+            {t(`next.${director.nextStep}`)}
+          </p>
+        </Alert>
+
+        <JourneySteps status={director.status} next={director.nextStep} />
+
+        <section aria-labelledby="details-title" className="mt-8 space-y-4">
+          <h2 id="details-title" className="text-xl font-semibold">
+            {t("details.title")}
+          </h2>
+          {editable ? (
+            <>
+              <p>{t("details.intro")}</p>
+              <DetailsForm director={director} countries={countryOptions()} today={today} />
+            </>
+          ) : (
+            <>
+              <p>{t("details.locked")}</p>
+              <DetailsSummary director={director} />
+            </>
+          )}
+        </section>
+
+        <IdentityCheckSection director={director} />
+        {showEvidence ? <EvidenceSection director={director} /> : null}
+
+        {CODE_EXPECTED.includes(director.status) || director.status === "Complete" ? (
+          <section aria-labelledby="personal-code-title" className="mt-8 space-y-4">
+            <h2 id="personal-code-title" className="text-xl font-semibold">
+              {t("personalCode.title")}
+            </h2>
+            {director.status === "Complete" ? (
+              <p data-testid="personal-code-received">{t("personalCode.received", { code: director.companiesHouseCodeMasked ?? "" })}</p>
+            ) : (
+              <>
+                <p>{t("personalCode.intro")}</p>
+                <PersonalCodeForm />
+              </>
+            )}
+          </section>
+        ) : null}
+      </TitledPage>
+    </UnsavedChangesProvider>
   );
 }

@@ -1,0 +1,309 @@
+"use client";
+
+/**
+ * The director's details: name, former names with their dates, current address with its start
+ * date, and previous addresses until 12 months are covered. The schemas and the address-history
+ * rules are the server's own (lib/schemas/director-self-patch.ts, lib/domain/address-history.ts),
+ * so the form refuses what the server would, before sending; it sends JSON Patch operations for the
+ * changed fields only. Unsaved changes are guarded by the page's UnsavedChangesProvider.
+ */
+import { useCallback, useMemo } from "react";
+import { useRouter } from "next/navigation";
+import { useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { z } from "zod";
+import { sendPatch } from "@/components/admin/client-detail/api";
+import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-changes";
+import { Button } from "@/components/ui/button";
+import { Field, SelectField } from "@/components/ui/field";
+import { useToastMessages } from "@/components/ui/toast";
+import type { OptionItem } from "@/lib/countries";
+import { coverageStart, needsPreviousAddresses } from "@/lib/domain/address-history";
+import { diffToOperations } from "@/lib/json-patch";
+import { detailFields, directorSelfPatchFields, directorSelfRules, parseIssueMessage, type DetailField } from "@/lib/schemas/director-self-patch";
+import { useJourneyMessage } from "./use-journey-message";
+
+export const DIRECTOR_API = "/api/director-verification/director";
+
+/** What the form reads of the director (getOwnDirector's answer). */
+export interface DetailsFormDirector {
+  firstName: string | null;
+  lastName: string | null;
+  formerNameHistory: { name: string; from: string | null; to: string | null }[];
+  addressLine1: string | null;
+  addressLine2: string | null;
+  addressLine3: string | null;
+  city: string | null;
+  state: string | null;
+  postcode: string | null;
+  country: string | null;
+  currentAddressStartDate: string | null;
+  previousAddresses: {
+    addressLine1: string | null;
+    addressLine2: string | null;
+    addressLine3: string | null;
+    city: string | null;
+    state: string | null;
+    postcode: string | null;
+    country: string | null;
+    startDate: string | null;
+    endDate: string | null;
+  }[];
+}
+
+const ADDRESS_PARTS = ["addressLine1", "addressLine2", "addressLine3", "city", "state", "postcode"] as const;
+
+/** The record as the server's patch sees it (the `before` of the diff). */
+function patchable(d: DetailsFormDirector): Record<DetailField, unknown> {
+  return {
+    firstName: d.firstName,
+    lastName: d.lastName,
+    formerNames: d.formerNameHistory,
+    addressLine1: d.addressLine1,
+    addressLine2: d.addressLine2,
+    addressLine3: d.addressLine3,
+    city: d.city,
+    state: d.state,
+    postcode: d.postcode,
+    country: d.country,
+    currentAddressStartDate: d.currentAddressStartDate,
+    previousAddresses: d.previousAddresses.map((p) => ({
+      addressLine1: p.addressLine1,
+      addressLine2: p.addressLine2,
+      addressLine3: p.addressLine3,
+      city: p.city,
+      state: p.state,
+      postcode: p.postcode,
+      country: p.country,
+      startDate: p.startDate,
+      endDate: p.endDate,
+    })),
+  };
+}
+
+const s = (v: string | null | undefined) => v ?? "";
+
+function toFormValues(d: DetailsFormDirector): FormInput {
+  return {
+    firstName: s(d.firstName),
+    lastName: s(d.lastName),
+    formerNames: d.formerNameHistory.map((n) => ({ name: n.name, from: s(n.from), to: s(n.to) })),
+    addressLine1: s(d.addressLine1),
+    addressLine2: s(d.addressLine2),
+    addressLine3: s(d.addressLine3),
+    city: s(d.city),
+    state: s(d.state),
+    postcode: s(d.postcode),
+    country: s(d.country),
+    currentAddressStartDate: s(d.currentAddressStartDate),
+    // Most recent first, as people remember them.
+    previousAddresses: d.previousAddresses
+      .map((p) => ({
+        addressLine1: s(p.addressLine1),
+        addressLine2: s(p.addressLine2),
+        addressLine3: s(p.addressLine3),
+        city: s(p.city),
+        state: s(p.state),
+        postcode: s(p.postcode),
+        country: s(p.country),
+        startDate: s(p.startDate),
+        endDate: s(p.endDate),
+      }))
+      .reverse(),
+  };
+}
+
+function formSchema(today: string) {
+  const rules = directorSelfRules(today);
+  return z
+    .object(Object.fromEntries(detailFields.map((f) => [f, directorSelfPatchFields[f]])) as { [K in DetailField]: (typeof directorSelfPatchFields)[K] })
+    .superRefine((values, ctx) => {
+      for (const issue of rules({ next: values, touched: new Set(["currentAddressStartDate", "previousAddresses", "formerNames"]) })) {
+        const { key, index, subfield } = parseIssueMessage(issue.message);
+        ctx.addIssue({ code: "custom", message: key, path: index === undefined ? [issue.field!] : [issue.field!, index, subfield!] });
+      }
+    });
+}
+
+type Schema = ReturnType<typeof formSchema>;
+type FormInput = z.input<Schema>;
+type FormOutput = z.output<Schema>;
+
+const emptyAddress = { addressLine1: "", addressLine2: "", addressLine3: "", city: "", state: "", postcode: "", country: "GB", startDate: "", endDate: "" };
+
+export function DetailsForm({ director, countries, today }: { director: DetailsFormDirector; countries: OptionItem[]; today: string }) {
+  const t = useTranslations("directorJourney.details");
+  const router = useRouter();
+  const toastMessage = useToastMessages();
+  const message = useJourneyMessage();
+  const schema = useMemo(() => formSchema(today), [today]);
+  const defaults = useMemo(() => toFormValues(director), [director]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    getFieldState,
+    formState,
+  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues: defaults, shouldFocusError: true });
+  const { isDirty, isSubmitting } = formState;
+  const formerNames = useFieldArray({ control, name: "formerNames" });
+  const previous = useFieldArray({ control, name: "previousAddresses" });
+  const currentStart = useWatch({ control, name: "currentAddressStartDate" });
+  const needsPrevious = needsPreviousAddresses(currentStart, today) || previous.fields.length > 0;
+
+  const submit = useCallback(
+    async (values: FormOutput): Promise<boolean> => {
+      // The server keeps previous addresses oldest first; the order does not change their meaning.
+      const after = { ...values, previousAddresses: [...values.previousAddresses].sort((a, b) => a.startDate.localeCompare(b.startDate)) };
+      const operations = diffToOperations(patchable(director), after, detailFields);
+      if (!operations.length) {
+        reset(values);
+        return true;
+      }
+      const result = await sendPatch(DIRECTOR_API, operations);
+      if (result.ok) {
+        toastMessage.success("formSubmitted");
+        reset(undefined, { keepValues: true });
+        router.refresh();
+        return true;
+      }
+      let first = true;
+      for (const [field, keys] of Object.entries(result.fields)) {
+        if (!(detailFields as readonly string[]).includes(field)) continue;
+        for (const raw of keys) {
+          const { key, index, subfield } = parseIssueMessage(raw);
+          const path = (index === undefined ? field : `${field}.${index}.${subfield}`) as FieldPath<FormInput>;
+          setError(path, { type: "server", message: key }, { shouldFocus: first });
+          first = false;
+        }
+      }
+      toastMessage.error("formSubmitFailed");
+      return false;
+    },
+    [director, reset, router, setError, toastMessage],
+  );
+
+  const save = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        void handleSubmit(
+          async (values) => resolve(await submit(values)),
+          () => resolve(false),
+        )();
+      }),
+    [handleSubmit, submit],
+  );
+  useUnsavedChanges("director-details", { isDirty, save, discard: () => reset(defaults) });
+
+  const err = (path: FieldPath<FormInput>) => message(getFieldState(path, formState).error?.message);
+  const countrySelect = (path: FieldPath<FormInput>, label: string) => (
+    <SelectField label={label} error={err(path)} autoComplete="country" {...register(path)}>
+      <option value="">{t("chooseCountry")}</option>
+      {countries.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} aria-labelledby="details-title" className="flex flex-col gap-6">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
+        <legend className="sr-only">{t("title")}</legend>
+        <Field label={t("firstName")} autoComplete="given-name" error={err("firstName")} {...register("firstName")} />
+        <Field label={t("lastName")} autoComplete="family-name" error={err("lastName")} {...register("lastName")} />
+      </fieldset>
+
+      <fieldset className="flex min-w-0 flex-col gap-4">
+        <legend className="mb-1 text-lg font-semibold">{t("formerNamesTitle")}</legend>
+        <p className="text-sm">{t("formerNamesIntro")}</p>
+        {formerNames.fields.map((item, i) => (
+          <fieldset key={item.id} className="grid min-w-0 grid-cols-1 gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-3">
+            <legend className="px-1 font-semibold">{t("formerName", { number: i + 1 })}</legend>
+            <Field label={t("formerNameName")} error={err(`formerNames.${i}.name`)} className="sm:col-span-3" {...register(`formerNames.${i}.name`)} />
+            <Field label={t("formerNameFrom")} type="date" optional hint={t("dateHint")} error={err(`formerNames.${i}.from`)} {...register(`formerNames.${i}.from`)} />
+            <Field label={t("formerNameTo")} type="date" hint={t("dateHint")} error={err(`formerNames.${i}.to`)} {...register(`formerNames.${i}.to`)} />
+            <div className="flex items-end">
+              <Button type="button" variant="secondary" onClick={() => formerNames.remove(i)}>
+                {t("removeFormerName", { number: i + 1 })}
+              </Button>
+            </div>
+          </fieldset>
+        ))}
+        <div>
+          <Button type="button" variant="secondary" onClick={() => formerNames.append({ name: "", from: "", to: "" })}>
+            {t("addFormerName")}
+          </Button>
+        </div>
+      </fieldset>
+
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
+        <legend className="mb-1 text-lg font-semibold">{t("currentAddressTitle")}</legend>
+        {ADDRESS_PARTS.map((part) => (
+          <Field
+            key={part}
+            label={t(part)}
+            optional={part === "addressLine2" || part === "addressLine3" || part === "state" || part === "postcode"}
+            autoComplete={part === "addressLine1" ? "address-line1" : part === "addressLine2" ? "address-line2" : part === "addressLine3" ? "address-line3" : part === "city" ? "address-level2" : part === "state" ? "address-level1" : "postal-code"}
+            error={err(part)}
+            {...register(part)}
+          />
+        ))}
+        {countrySelect("country", t("country"))}
+        <Field label={t("currentAddressStartDate")} type="date" hint={t("dateHint")} error={err("currentAddressStartDate")} {...register("currentAddressStartDate")} />
+      </fieldset>
+
+      <fieldset className="flex min-w-0 flex-col gap-4">
+        <legend className="mb-1 text-lg font-semibold">{t("previousTitle")}</legend>
+        <p className="text-sm" aria-live="polite">
+          {needsPrevious ? t("previousIntro", { date: coverageStart(today) }) : t("previousNotNeeded")}
+        </p>
+        {err("previousAddresses") ? (
+          <p className="text-sm font-semibold text-red-800" role="alert">
+            {err("previousAddresses")}
+          </p>
+        ) : null}
+        {previous.fields.map((item, i) => (
+          <fieldset key={item.id} className="grid min-w-0 grid-cols-1 gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2">
+            <legend className="px-1 font-semibold">{t("previousAddress", { number: i + 1 })}</legend>
+            {ADDRESS_PARTS.map((part) => (
+              <Field
+                key={part}
+                label={t(part)}
+                optional={part === "addressLine2" || part === "addressLine3" || part === "state" || part === "postcode"}
+                error={err(`previousAddresses.${i}.${part}`)}
+                {...register(`previousAddresses.${i}.${part}`)}
+              />
+            ))}
+            {countrySelect(`previousAddresses.${i}.country`, t("country"))}
+            <div />
+            <Field label={t("startDate")} type="date" hint={t("dateHint")} error={err(`previousAddresses.${i}.startDate`)} {...register(`previousAddresses.${i}.startDate`)} />
+            <Field label={t("endDate")} type="date" hint={t("dateHint")} error={err(`previousAddresses.${i}.endDate`)} {...register(`previousAddresses.${i}.endDate`)} />
+            <div>
+              <Button type="button" variant="secondary" onClick={() => previous.remove(i)}>
+                {t("removePrevious", { number: i + 1 })}
+              </Button>
+            </div>
+          </fieldset>
+        ))}
+        {needsPrevious ? (
+          <div>
+            <Button type="button" variant="secondary" onClick={() => previous.append(emptyAddress)}>
+              {t("addPrevious")}
+            </Button>
+          </div>
+        ) : null}
+      </fieldset>
+
+      <div>
+        <Button type="submit" loading={isSubmitting} loadingLabel={t("saving")}>
+          {t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

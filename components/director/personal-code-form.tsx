@@ -1,0 +1,89 @@
+"use client";
+
+/**
+ * The Companies House personal code step: one field, checked with the server's own schema (11
+ * letters and digits; lower case and spaces are accepted and stored upper case). Sent as a JSON
+ * Patch of `/companiesHouseCode`; the server stores it encrypted and the director becomes Complete.
+ */
+import { useCallback } from "react";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { z } from "zod";
+import { sendPatch } from "@/components/admin/client-detail/api";
+import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-changes";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { useToastMessages } from "@/components/ui/toast";
+import { personalCodeSchema } from "@/lib/schemas/director-self-patch";
+import { DIRECTOR_API } from "./details-form";
+import { useJourneyMessage } from "./use-journey-message";
+
+const schema = z.object({ companiesHouseCode: personalCodeSchema });
+type Input = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+
+export function PersonalCodeForm() {
+  const t = useTranslations("directorJourney.personalCode");
+  const router = useRouter();
+  const toastMessage = useToastMessages();
+  const message = useJourneyMessage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues: { companiesHouseCode: "" }, shouldFocusError: true });
+
+  const submit = useCallback(
+    async ({ companiesHouseCode }: Output): Promise<boolean> => {
+      const result = await sendPatch(DIRECTOR_API, [{ op: "replace", path: "/companiesHouseCode", value: companiesHouseCode }]);
+      if (result.ok) {
+        toastMessage.success("formSubmitted");
+        reset({ companiesHouseCode: "" });
+        router.refresh();
+        return true;
+      }
+      const key = result.fields.companiesHouseCode?.[0];
+      if (key) setError("companiesHouseCode", { type: "server", message: key }, { shouldFocus: true });
+      toastMessage.error("formSubmitFailed");
+      return false;
+    },
+    [reset, router, setError, toastMessage],
+  );
+  const save = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        void handleSubmit(
+          async (values) => resolve(await submit(values)),
+          () => resolve(false),
+        )();
+      }),
+    [handleSubmit, submit],
+  );
+  useUnsavedChanges("personal-code", { isDirty, save, discard: () => reset({ companiesHouseCode: "" }) });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} aria-labelledby="personal-code-title" className="flex flex-col gap-4">
+      <Field
+        label={t("label")}
+        hint={t("hint")}
+        error={message(errors.companiesHouseCode?.message)}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={40}
+        className="max-w-sm"
+        inputClassName="font-mono uppercase"
+        {...register("companiesHouseCode")}
+      />
+      <div>
+        <Button type="submit" loading={isSubmitting} loadingLabel={t("submitting")}>
+          {t("submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { checkAddressHistory, dayNumber } from "@/lib/domain/address-history";
+import { normalisePersonalCode } from "@/lib/crypto/personal-code";
+import type { PatchIssue, PatchSpec } from "@/lib/json-patch";
+import { isCalendarDate, optionalCountry, optionalDate, optionalText, requiredText } from "@/lib/json-patch/fields";
+
+/*
+ * What a director may change on their own record with PATCH /api/director-verification/director,
+ * and the rules across those fields. Everything else (email, status, the provider session, prices,
+ * the reference, the company) is outside this list, so the patch engine refuses it.
+ *
+ * The same schemas check the details form in the browser. Messages are keys under
+ * `directorJourney.validation`, falling back to `validation`.
+ */
+
+/** A required calendar date `YYYY-MM-DD`. */
+const requiredDate = () =>
+  z
+    .string({ error: "required" })
+    .trim()
+    .min(1, "required")
+    .refine((v) => isCalendarDate(v), "date");
+
+/** An optional text inside a list entry: a missing member is the same as null. */
+const missingIsNull = (max: number) =>
+  optionalText(max)
+    .optional()
+    .transform((v) => v ?? null);
+
+/** One previous address: where the director lived before the current one, and when. */
+export const previousAddressSchema = z.object({
+  addressLine1: requiredText(200),
+  addressLine2: missingIsNull(200),
+  addressLine3: missingIsNull(200),
+  city: requiredText(100),
+  state: missingIsNull(100),
+  postcode: missingIsNull(20),
+  country: optionalCountry().refine((v) => v !== null, "required"),
+  startDate: requiredDate(),
+  endDate: requiredDate(),
+});
+export type PreviousAddress = z.output<typeof previousAddressSchema>;
+
+/** A former name with the dates it was used: the end date is required, the start date optional. */
+export const formerNameSchema = z
+  .object({
+    name: requiredText(200),
+    from: optionalDate()
+      .optional()
+      .transform((v) => v ?? null),
+    to: requiredDate(),
+  })
+  .refine((v) => v.from === null || v.from === undefined || v.from < v.to, { message: "endBeforeStart", path: ["to"] });
+export type FormerNameInput = z.output<typeof formerNameSchema>;
+
+/** The Companies House personal code as typed: lower case and spaces are accepted, stored upper case. */
+export const personalCodeSchema = z
+  .string({ error: "required" })
+  .max(40, "personalCode")
+  .transform((v, ctx) => {
+    const code = normalisePersonalCode(v);
+    if (!code) {
+      ctx.addIssue({ code: "custom", message: "personalCode" });
+      return z.NEVER;
+    }
+    return code;
+  });
+
+export const directorSelfPatchFields = {
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  formerNames: z.array(formerNameSchema, { error: "invalidValue" }).max(20, "tooMany"),
+  addressLine1: requiredText(200),
+  addressLine2: optionalText(200),
+  addressLine3: optionalText(200),
+  city: requiredText(100),
+  state: optionalText(100),
+  postcode: optionalText(20),
+  country: optionalCountry().refine((v) => v !== null, "required"),
+  currentAddressStartDate: requiredDate(),
+  previousAddresses: z.array(previousAddressSchema, { error: "invalidValue" }).max(30, "tooMany"),
+  companiesHouseCode: personalCodeSchema,
+} as const;
+
+export type DirectorSelfPatchField = keyof typeof directorSelfPatchFields;
+
+/** The fields of the details form (everything but the personal code, which is its own step). */
+export const detailFields = [
+  "firstName",
+  "lastName",
+  "formerNames",
+  "addressLine1",
+  "addressLine2",
+  "addressLine3",
+  "city",
+  "state",
+  "postcode",
+  "country",
+  "currentAddressStartDate",
+  "previousAddresses",
+] as const satisfies readonly DirectorSelfPatchField[];
+export type DetailField = (typeof detailFields)[number];
+
+const historyFields = new Set<string>(["currentAddressStartDate", "previousAddresses"]);
+
+/**
+ * Cross-field rules, on the record as it would be after the patch:
+ * - once the address history is touched, it must satisfy every rule of lib/domain/address-history
+ *   (12 months covered, no gaps, no overlaps, nothing in the future, ends after starts);
+ * - former names' dates may not lie in the future.
+ * Issues name the field and, in `message`, `<key>` or `<key>@<index>.<subfield>` for an entry of a list
+ * (issuesToFieldErrors keeps them under the list's field).
+ */
+export function directorSelfRules(today: string) {
+  return ({ next, touched }: { next: Readonly<Record<string, unknown>>; touched: ReadonlySet<string> }): PatchIssue[] => {
+    const issues: PatchIssue[] = [];
+    if ([...touched].some((f) => historyFields.has(f))) {
+      const previous = (next.previousAddresses as PreviousAddress[] | null) ?? [];
+      for (const issue of checkAddressHistory(next.currentAddressStartDate as string | null, previous, today)) {
+        if (issue.entry === "current") issues.push({ index: -1, field: "currentAddressStartDate", message: `history.${issue.problem}` });
+        else issues.push({ index: -1, field: "previousAddresses", message: `history.${issue.problem}@${issue.entry}.${issue.field}` });
+      }
+    }
+    if (touched.has("formerNames")) {
+      const todayN = dayNumber(today)!;
+      ((next.formerNames as FormerNameInput[] | null) ?? []).forEach((n, i) => {
+        if ((dayNumber(n.to) ?? 0) > todayN) issues.push({ index: -1, field: "formerNames", message: `history.future@${i}.to` });
+        if (n.from && (dayNumber(n.from) ?? 0) > todayN) issues.push({ index: -1, field: "formerNames", message: `history.future@${i}.from` });
+      });
+    }
+    return issues;
+  };
+}
+
+export function directorSelfPatchSpec(today: string): PatchSpec {
+  return { fields: directorSelfPatchFields, rules: directorSelfRules(today) };
+}
+
+/** Splits a rule message `history.gap@2.startDate` into its key and the entry it concerns. */
+export function parseIssueMessage(message: string): { key: string; index?: number; subfield?: string } {
+  const [key, where] = message.split("@") as [string, string | undefined];
+  if (!where) return { key };
+  const [index, subfield] = where.split(".");
+  return { key, index: Number(index), subfield };
+}

@@ -1,0 +1,193 @@
+import "server-only";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import type { Db, Tx } from "@/db";
+import { clients, directorAddresses, directors, type Director, type DirectorStatus, type FormerName } from "@/db/schema";
+import { can } from "@/lib/auth/permissions";
+import { actorOf, type Principal } from "@/lib/auth/principal";
+import { maskPersonalCode } from "@/lib/crypto/personal-code";
+import { todayInUk } from "@/lib/domain/address-history";
+import type { RequestMeta } from "@/lib/http";
+import { translator } from "@/lib/i18n/translator";
+import { sendJob } from "@/lib/jobs/send-job";
+import { evaluatePatch, issuesToFieldErrors } from "@/lib/json-patch";
+import { detailFields, directorSelfPatchSpec, type FormerNameInput, type PreviousAddress } from "@/lib/schemas/director-self-patch";
+import { AppError } from "@/lib/server/app-error";
+import { auditFieldChanges, type FieldChange } from "@/lib/server/clients/audit-field-changes";
+import { refreshClientProgress } from "@/lib/server/clients/refresh-client-progress";
+import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+import { verificationCompleteEmail } from "./director-emails";
+import { sealPersonalCode } from "./personal-code-keys";
+
+/**
+ * Statuses in which the director may still change their details: before the identity check has
+ * given a result, or when more information was asked for. Once the check has verified (or refused)
+ * them, the details it was checked against stay as they were.
+ */
+export const DETAILS_EDITABLE: readonly DirectorStatus[] = ["AwaitingIDInfo", "IDVLinkExpired", "OutstandingIDInfo"];
+/** Statuses in which the personal code is asked for. */
+export const CODE_EXPECTED: readonly DirectorStatus[] = ["Verified", "AwaitingAuthCode"];
+
+const ADDRESS_COLUMNS = ["addressLine1", "addressLine2", "addressLine3", "city", "state", "postcode", "country"] as const;
+
+type AddressRow = typeof directorAddresses.$inferSelect;
+
+function toPrevious(row: AddressRow): PreviousAddress {
+  return {
+    addressLine1: row.addressLine1 ?? "",
+    addressLine2: row.addressLine2,
+    addressLine3: row.addressLine3,
+    city: row.city ?? "",
+    state: row.state,
+    postcode: row.postcode,
+    country: row.country ?? "",
+    startDate: row.startDate ?? "",
+    endDate: row.endDate ?? "",
+  };
+}
+
+/** The record the director's patch applies to: their row as the allow-list names its fields. */
+function patchableRecord(director: Director, previous: AddressRow[]): Record<string, unknown> {
+  return {
+    firstName: director.firstName,
+    lastName: director.lastName,
+    formerNames: director.formerNameHistory,
+    ...Object.fromEntries(ADDRESS_COLUMNS.map((c) => [c, director[c]])),
+    currentAddressStartDate: director.currentAddressStartDate,
+    previousAddresses: previous.map(toPrevious),
+    // Write-only: a `test` cannot probe it and a second entry is never "unchanged".
+    companiesHouseCode: null,
+  };
+}
+
+/**
+ * Applies a director's own JSON Patch (allow-list lib/schemas/director-self-patch.ts) in one
+ * transaction with their row locked, and answers nothing: the route reads the director afresh.
+ *
+ * - Details (names, former names with dates, current address and its start date, previous
+ *   addresses) may change while the status is in DETAILS_EDITABLE, else 409 `detailsLocked`. The
+ *   address history must then satisfy the 12-month rules; the address rows are replaced as a
+ *   whole (current address: the row without an end date). `name` follows first and last name.
+ * - The personal code is accepted only in CODE_EXPECTED (else 409 `personalCodeNotExpected`): it is
+ *   stored encrypted, the director becomes `Complete` (or, under a status override, that becomes the
+ *   status kept beneath it), is emailed, and admins are notified.
+ * - Any change counts as the director having started, for the client's status
+ *   (refreshClientProgress). Each changed field has a `DirectorModified` audit entry; the code
+ *   appears there masked only.
+ * Invalid patch: 400 naming every field, nothing changed; failed `test`: 409.
+ */
+export async function patchOwnDirector({ db, user, operations, meta, now = new Date() }: { db: Db; user: Principal; operations: unknown; meta?: RequestMeta; now?: Date }): Promise<{ changed: string[] }> {
+  if (!can(user.type, "director.self.update")) throw new AppError("forbidden");
+  if (!user.directorId) throw new AppError("not_found");
+  const directorId = user.directorId;
+  const actor = actorOf(user);
+  const today = todayInUk(now);
+
+  return db.transaction(async (tx) => {
+    const [director] = await tx
+      .select()
+      .from(directors)
+      .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)))
+      .for("update");
+    if (!director) throw new AppError("not_found");
+    const previousRows = await tx
+      .select()
+      .from(directorAddresses)
+      .where(and(eq(directorAddresses.directorId, directorId), isNotNull(directorAddresses.endDate)))
+      .orderBy(asc(directorAddresses.startDate), asc(directorAddresses.id));
+
+    const current = patchableRecord(director, previousRows);
+    const result = evaluatePatch(operations, directorSelfPatchSpec(today), current);
+    if (!result.ok) {
+      if (result.kind === "test_failed") throw new AppError("conflict", "conflict", { fields: issuesToFieldErrors(result.issues) });
+      throw new AppError("bad_request", "validation", { fields: issuesToFieldErrors(result.issues) });
+    }
+    const { changes } = result;
+    const changedDetails = detailFields.filter((f) => Object.hasOwn(changes, f));
+    const code = Object.hasOwn(changes, "companiesHouseCode") ? (changes.companiesHouseCode as string) : null;
+    if (!changedDetails.length && !code) return { changed: [] };
+    if (changedDetails.length && !DETAILS_EDITABLE.includes(director.status)) throw new AppError("conflict", "detailsLocked");
+    if (code && !CODE_EXPECTED.includes(director.status)) throw new AppError("conflict", "personalCodeNotExpected");
+
+    const update: Partial<typeof directors.$inferInsert> = { updatedAt: now, updatedBy: actor };
+    const audit: FieldChange[] = [];
+    const setField = <K extends keyof Director>(field: K, value: Director[K]) => {
+      if (JSON.stringify(director[field] ?? null) === JSON.stringify(value ?? null)) return;
+      (update as Record<string, unknown>)[field] = value;
+      audit.push({ field, from: director[field], to: value });
+    };
+
+    for (const f of ["firstName", "lastName", ...ADDRESS_COLUMNS, "currentAddressStartDate"] as const) {
+      if (Object.hasOwn(changes, f)) setField(f, changes[f] as string | null);
+    }
+    if (Object.hasOwn(changes, "firstName") || Object.hasOwn(changes, "lastName")) {
+      const first = (update.firstName ?? director.firstName ?? "").trim();
+      const last = (update.lastName ?? director.lastName ?? "").trim();
+      const name = `${first} ${last}`.trim();
+      if (name) setField("name", name);
+    }
+    if (Object.hasOwn(changes, "formerNames")) {
+      const list = (changes.formerNames as FormerNameInput[]).map((n): FormerName => ({ name: n.name, from: n.from ?? null, to: n.to }));
+      setField("formerNameHistory", list);
+      setField(
+        "formerNames",
+        list.map((n) => n.name),
+      );
+    }
+    const addressesChanged = ADDRESS_COLUMNS.some((c) => Object.hasOwn(changes, c)) || Object.hasOwn(changes, "currentAddressStartDate") || Object.hasOwn(changes, "previousAddresses");
+    if (addressesChanged) {
+      const previous = (Object.hasOwn(changes, "previousAddresses") ? (changes.previousAddresses as PreviousAddress[]) : previousRows.map(toPrevious)).slice().sort((a, b) => a.startDate.localeCompare(b.startDate));
+      if (Object.hasOwn(changes, "previousAddresses")) audit.push({ field: "previousAddresses", from: previousRows.map(toPrevious), to: previous });
+      await replaceAddressRows(tx, directorId, { ...director, ...update } as Director, previous);
+    }
+
+    let completed = false;
+    if (code) {
+      update.companiesHouseCode = sealPersonalCode(code, directorId);
+      update.companiesHouseCodeReceivedAt = now;
+      audit.push({ field: "companiesHouseCode", from: null, to: maskPersonalCode(code) });
+      if (director.statusOverride === null) {
+        update.status = "Complete";
+        audit.push({ field: "status", from: director.status, to: "Complete" });
+      } else {
+        update.statusOriginal = "Complete";
+        audit.push({ field: "statusOriginal", from: director.statusOriginal, to: "Complete" });
+      }
+      completed = true;
+    }
+
+    await tx.update(directors).set(update).where(eq(directors.id, directorId));
+    await auditFieldChanges(tx, { auditType: "DirectorModified", entityType: "Director", entityId: directorId, clientId: director.clientId, directorId, actor, at: now, changes: audit, meta });
+
+    if (completed) await onCompleted(tx, { ...director, ...update } as Director, now);
+    await refreshClientProgress(tx, { clientId: director.clientId, started: true, actor, at: now, meta });
+    return { changed: audit.map((a) => a.field) };
+  });
+}
+
+/** The address rows: the current address (no end date) and the previous ones, replacing what was there. */
+async function replaceAddressRows(tx: Tx, directorId: number, director: Director, previous: PreviousAddress[]) {
+  await tx.delete(directorAddresses).where(eq(directorAddresses.directorId, directorId));
+  const rows = [
+    ...previous.map((p) => ({ directorId, ...Object.fromEntries(ADDRESS_COLUMNS.map((c) => [c, p[c] ?? null])), startDate: p.startDate, endDate: p.endDate })),
+    ...(director.addressLine1 ? [{ directorId, ...Object.fromEntries(ADDRESS_COLUMNS.map((c) => [c, director[c] ?? null])), startDate: director.currentAddressStartDate, endDate: null }] : []),
+  ];
+  if (rows.length) await tx.insert(directorAddresses).values(rows);
+}
+
+/** The director has entered their code: tell them, and tell the admins. */
+async function onCompleted(tx: Tx, director: Director, now: Date) {
+  const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, director.clientId));
+  const email = verificationCompleteEmail({ name: director.name }, { name: client?.name ?? "" });
+  await sendJob(
+    tx,
+    "email.send",
+    { ...email, to: director.email, about: { entityType: "Director", entityId: String(director.id), clientId: director.clientId, directorId: director.id, purpose: "verification complete" } },
+    { key: `director-${director.id}-complete-${now.getTime()}` },
+  );
+  await notifyAdmins({
+    db: tx,
+    message: translator()("notifications.directorCompleted", { name: director.name, company: client?.name ?? "" }),
+    clientId: director.clientId,
+    directorId: director.id,
+  });
+}

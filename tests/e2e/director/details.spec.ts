@@ -1,0 +1,100 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, requestLinkInBrowser } from "../support/fixtures";
+
+/*
+ * The director's details and 12-month address history in the browser. Demo director not used by
+ * other specs: Chloe Davies of Maplestone (AwaitingIDInfo, nothing given yet).
+ */
+const chloe = { email: "chloe.davies@maplestone.example", reference: "CD6R3TKX" };
+
+/** An ISO date `days` days before today (far from midnight boundaries: whole days only). */
+function daysAgo(days: number): string {
+  const d = new Date();
+  d.setUTCHours(12, 0, 0, 0);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function signIn(page: Page) {
+  await page.goto(await requestLinkInBrowser(page, chloe));
+  await page.getByRole("button", { name: "Continue to sign in" }).click();
+  await expect(page).toHaveURL(/\/identity-verification\/individual-details$/);
+  // The form's fields get their values when it hydrates (react-hook-form sets them as it registers
+  // each field); typing before then races it and the two values run together.
+  await expect(page.getByLabel("Last name")).toHaveValue("Davies");
+}
+
+const current = (page: Page) => page.getByRole("group", { name: "Current address" });
+const previous = (page: Page, n: number) => page.getByRole("group", { name: `Previous address ${n}` });
+const nextStep = (page: Page) => page.getByTestId("next-step");
+
+test("[DIRECTOR] gives details, former names and 12 months of addresses; gaps are refused; the next step follows", async ({ page }) => {
+  await signIn(page);
+  await expect(nextStep(page)).toHaveText(/Give your name, any former names and where you have lived/);
+  await expect(page.getByTestId("journey-steps").getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
+  await expectNoSeriousA11yViolations(page);
+
+  await expect(page.getByLabel("First name")).toHaveValue("Chloe");
+  await page.getByRole("button", { name: "Add a former name" }).click();
+  const former = page.getByRole("group", { name: "Former name 1" });
+  await former.getByLabel("Name", { exact: true }).fill("Chloe Morgan");
+  await former.getByLabel("Used until").fill(daysAgo(2000));
+
+  await current(page).getByLabel("Address line 1").fill("8 Cathedral Walk");
+  await current(page).getByLabel("Town or city").fill("Cardiff");
+  await current(page).getByLabel(/Postcode/).fill("CF10 1AA");
+  await current(page).getByLabel("Country").selectOption("GB");
+  await current(page).getByLabel("Lived here since").fill(daysAgo(90));
+  await expect(page.getByText(/We need to know where you have lived since/)).toBeVisible();
+
+  // Saving without a previous address: the history is short of 12 months.
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("Your addresses must cover the last 12 months: add a previous address or check the dates")).toBeVisible();
+
+  await page.getByRole("button", { name: "Add a previous address" }).click();
+  await previous(page, 1).getByLabel("Address line 1").fill("21 Harbour Road");
+  await previous(page, 1).getByLabel("Town or city").fill("Swansea");
+  await previous(page, 1).getByLabel("Lived here from").fill(daysAgo(800));
+  await previous(page, 1).getByLabel("Lived here until").fill(daysAgo(120)); // a month's gap
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("There is a gap between this address and the one before it")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await previous(page, 1).getByLabel("Lived here until").fill(daysAgo(91));
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  await expect(nextStep(page)).toHaveText(/Take the identity check below/);
+
+  // What was saved is what the page shows after a reload.
+  await page.reload();
+  await expect(previous(page, 1).getByLabel("Address line 1")).toHaveValue("21 Harbour Road");
+  await expect(page.getByRole("group", { name: "Former name 1" }).getByLabel("Name", { exact: true })).toHaveValue("Chloe Morgan");
+  await expect(page.getByTestId("journey-steps").getByRole("listitem").nth(1)).toHaveAttribute("aria-current", "step");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("[DIRECTOR] is asked before leaving with unsaved changes, and told when saving fails", async ({ page }) => {
+  await signIn(page);
+  await page.getByLabel("Last name").fill("Davies-Morgan");
+  await page.getByRole("link", { name: "Contact support" }).click();
+  const dialog = page.getByRole("dialog", { name: "You have unsaved changes" });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/\/identity-verification\/individual-details$/);
+  await expect(page.getByLabel("Last name")).toHaveValue("Davies-Morgan");
+
+  // The server fails: the failure toast, and the change is still there to try again.
+  await page.route("**/api/director-verification/director", (route) =>
+    route.request().method() === "PATCH" ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "unavailable", message: "x" }) }) : route.continue(),
+  );
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("Error submitting form")).toBeVisible();
+  await expect(page.getByText("Please try again later.")).toBeVisible();
+  await expect(page.getByLabel("Last name")).toHaveValue("Davies-Morgan");
+  await page.unroute("**/api/director-verification/director");
+
+  await page.getByRole("link", { name: "Contact support" }).click();
+  await page.getByRole("dialog", { name: "You have unsaved changes" }).getByRole("button", { name: "Discard changes" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
