@@ -1,0 +1,71 @@
+import "server-only";
+import type { DirectorStatus } from "@/db/schema";
+import { getEnv } from "@/lib/env";
+import { translator } from "@/lib/i18n/translator";
+import { renderEmail } from "@/lib/integrations/email/render";
+
+/*
+ * The reminder emails. Like the invitation, none carries a sign-in link (links are single-use and
+ * short-lived); each carries the person's reference, which they type on the sign-in page.
+ */
+
+function signInUrl(): string {
+  return new URL("/login", getEnv().APP_URL).toString();
+}
+
+/** To an individual who has not started: the invitation again, as a reminder. */
+export function directorReminderEmail(director: { reference: string }, company: string, now: Date) {
+  const t = translator();
+  return renderEmail(
+    {
+      subject: t("email.reminder.subject", { company }),
+      paragraphs: [t("email.reminder.intro", { company }), t("email.reminder.signIn")],
+      details: [{ label: t("email.reminder.reference"), value: director.reference }],
+      action: { label: t("email.reminder.action"), url: signInUrl() },
+    },
+    now,
+  );
+}
+
+/** To an individual who opened the identity check and did not finish it. */
+export function idvReminderEmail(director: { reference: string }, company: string, now: Date) {
+  const t = translator();
+  return renderEmail(
+    {
+      subject: t("email.idvReminder.subject", { company }),
+      paragraphs: [t("email.idvReminder.intro", { company }), t("email.idvReminder.signIn")],
+      details: [{ label: t("email.idvReminder.reference"), value: director.reference }],
+      action: { label: t("email.idvReminder.action"), url: signInUrl() },
+    },
+    now,
+  );
+}
+
+/** Names listed in a contact's summary; a company of thousands gets a count for the rest. */
+const LISTED = 25;
+
+/** To a company's contact: the payment still due, or the individuals still outstanding, by name. */
+export function contactReminderEmail(
+  client: { name: string; reference: string; status: string },
+  outstanding: { name: string; status: DirectorStatus }[],
+  now: Date,
+) {
+  const t = translator();
+  const paragraphs: string[] = [];
+  if (client.status === "PaymentPending") paragraphs.push(t("email.contactReminder.paymentPending", { reference: client.reference }));
+  if (outstanding.length) {
+    const names = outstanding.slice(0, LISTED).map((d) => `${d.name}: ${t(`statuses.director.${d.status}`)}`);
+    if (outstanding.length > LISTED) names.push(t("email.contactReminder.more", { count: outstanding.length - LISTED }));
+    paragraphs.push(t("email.contactReminder.outstanding", { count: outstanding.length }), names.join("\n"));
+  }
+  paragraphs.push(t("email.contactReminder.signIn"));
+  return renderEmail(
+    {
+      subject: t("email.contactReminder.subject", { company: client.name }),
+      paragraphs,
+      details: [{ label: t("email.contactReminder.reference"), value: client.reference }],
+      action: { label: t("email.contactReminder.action"), url: signInUrl() },
+    },
+    now,
+  );
+}
