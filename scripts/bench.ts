@@ -1,5 +1,5 @@
 /**
- * `npm run bench` — the admin client search at scale (DESIGN.md §8), measured in-process.
+ * `npm run bench` — the admin client search at scale (docs/speed.md), measured in-process.
  *
  *   npm run bench
  *   npm run bench -- --clients 10000 --directors 100000 --iterations 200 --keep
@@ -10,15 +10,7 @@
  * in the same run. Prints a table and writes a JSON summary under bench-results/. See
  * scripts/bench/run.ts for the details and `--help` for every flag.
  *
- * The server modules import "server-only", which throws outside a React Server Components build;
- * a module hook resolves it to an empty module before the benchmark loads them.
+ * The server modules import "server-only": run it as package.json does, with
+ * `--import ./scripts/lib/server-only-hook.mjs`, as every script that loads server code is.
  */
-import { register } from "node:module";
-
-const shim = `export async function resolve(specifier, context, next) {
-  if (specifier === "server-only") return { url: "data:text/javascript,export {}", shortCircuit: true };
-  return next(specifier, context);
-}`;
-register(`data:text/javascript,${encodeURIComponent(shim)}`);
-
-await import("./bench/run");
+import "./bench/run";

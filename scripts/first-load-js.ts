@@ -1,4 +1,4 @@
-// Measures the first-load JavaScript of pages (DESIGN §8 budget: sign-in page under ~170 kB gzip):
+// Measures the first-load JavaScript of pages (docs/speed.md budget: sign-in page under ~170 kB gzip):
 // fetches each page from a running portal, collects its <script src> files and sums their gzip
 // sizes. Usage: `npx tsx scripts/first-load-js.ts [baseUrl] [path ...]`
 // (defaults: http://localhost:3000, /login /contact).

@@ -1,14 +1,14 @@
 /**
- * Measures the streamed director export (DESIGN §8: 100,000 directors in under 3 s, memory flat).
+ * Measures the streamed director export (docs/speed.md: 100,000 directors in under 3 s, memory flat).
  * Reads the whole CSV stream as a download would, and reports the time to the first and the last
  * byte, the size, the rows, and the peak RSS and heap (sampled every 5 ms) over the baseline.
  *
  *   createdb -h 127.0.0.1 -U postgres dvp_export_measure
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/dvp_export_measure npm run db:migrate
  *   DATABASE_URL=... npm run db:seed -- --clients 10000 --directors 100000
- *   DATABASE_URL=... npx tsx --conditions=react-server scripts/measure-export.ts [runs] [batchSize]
+ *   DATABASE_URL=... npx tsx --import ./scripts/lib/server-only-hook.mjs scripts/measure-export.ts [runs] [batchSize]
  *
- * (`--conditions=react-server` lets the `server-only` modules load outside Next.js; not needed with --url.)
+ * (the hook lets the `server-only` modules load outside Next.js, as for every script; not needed with --url.)
  * Or over HTTP against a running portal: `... scripts/measure-export.ts --url http://localhost:3000`
  * (with TEST_USER_HEADER_ENABLED=true on the server, or ADMIN_API_KEY in the environment).
  */

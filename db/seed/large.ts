@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "../client";
 
 /*
- * Bulk data for benchmarks (DESIGN §8: 10,000 clients / 100,000 directors).
+ * Bulk data for benchmarks (docs/speed.md: 10,000 clients / 100,000 directors).
  *
  * Rows are made inside PostgreSQL by set-based `INSERT ... SELECT ... FROM generate_series`, with
  * deterministic pseudo-random choices (a multiplicative hash of the row number), so the same
@@ -189,7 +189,12 @@ function clientsInsert(from: number, to: number): SQL {
   `);
 }
 
-function directorsInsert(from: number, to: number, totalClients: number): SQL {
+/** Directors that go to the few very large clients: about this many in all, whatever the total. */
+const BIG_CLIENT_DIRECTORS = 6_000;
+/** The very large clients: the first Managed clients, each ending with about 2,000 directors. */
+const BIG_CLIENTS = 3;
+
+function directorsInsert(from: number, to: number, totalClients: number, totalDirectors: number): SQL {
   const j = "g.j"; // inside the subquery
   const o = "v.j"; // outside it
   const status = `CASE
@@ -203,8 +208,15 @@ function directorsInsert(from: number, to: number, totalClients: number): SQL {
       ELSE 'Rejected' END`;
   const town = `1 + ${hash(o, 40)} % ${TOWNS.length}`;
   // Directors 1..N go one to each client; the rest spread over the Managed clients only, so a
-  // OneOff client has exactly one individual (DESIGN §4).
+  // OneOff client has exactly one individual (docs/domain.md). Of the rest, a share (per 100,000)
+  // chosen so that about BIG_CLIENT_DIRECTORS go to BIG_CLIENTS very large clients (thousands of
+  // directors each, as a large group has); half of the others spread over every Managed client and
+  // half over the first two fifths of them, so that at 10 directors a client on average most have
+  // a handful and the busier ones 20 to 40.
   const n = totalClients;
+  const extras = Math.max(1, totalDirectors - n);
+  const bigShare = Math.min(10_000, Math.floor((BIG_CLIENT_DIRECTORS * 100_000) / extras));
+  const managedRank = `CASE WHEN ${hash(j, 59)} % 100000 < ${bigShare} THEN 1 + ${hash(j, 60)} % least(${BIG_CLIENTS}, greatest(mc.n, 1)) WHEN ${hash(j, 61)} % 2 = 0 THEN 1 + ${hash(j, 58)} % greatest(mc.n, 1) ELSE 1 + ${hash(j, 58)} % greatest(mc.n * 2 / 5, 1) END`;
   const clientIndex = `CASE WHEN ${j} <= ${n} THEN ${j} ELSE coalesce(m.i, ((${j} - 1) % ${n}) + 1) END`;
   return sql.raw(`
     WITH managed AS (
@@ -264,7 +276,7 @@ function directorsInsert(from: number, to: number, totalClients: number): SQL {
         ${hash(j, 57)} % 67 = 0 AS deleted
       FROM generate_series(${from}, ${to}) AS g(j)
       CROSS JOIN managed_count mc
-      LEFT JOIN managed m ON ${j} > ${n} AND m.rn = 1 + ${hash(j, 58)} % greatest(mc.n, 1)
+      LEFT JOIN managed m ON ${j} > ${n} AND m.rn = ${managedRank}
       JOIN clients c ON c.reference = ${referenceSql(LARGE_CLIENT_PREFIX, clientIndex)}
     ) AS v
     ON CONFLICT DO NOTHING
@@ -299,12 +311,15 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
     if (clientsTotal > 0) {
       for (let from = existingDirectors + 1; from <= targetDirectors; from += batch) {
         const to = Math.min(targetDirectors, from + batch - 1);
-        const r = await tx.execute(directorsInsert(from, to, clientsTotal));
+        const r = await tx.execute(directorsInsert(from, to, clientsTotal, targetDirectors));
         directorsCreated += (r as { rowCount?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0;
       }
     }
 
     if (clientsCreated || directorsCreated) {
+      // Statistics of the rows just loaded, inside the transaction: without them the planner takes
+      // the freshly filled tables for empty and joins a million directors by nested loop.
+      await tx.execute(sql`analyze clients, directors`);
       // Prices follow the directors actually attached (a director's price override wins).
       await tx.execute(sql.raw(`
         UPDATE clients c
@@ -319,7 +334,9 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
       `));
     }
   });
-  if (clientsCreated || directorsCreated) await db.execute(sql`analyze clients, directors`);
+  // As autovacuum would leave a live database: visibility map set (index-only scans stay index-only),
+  // hint bits written, statistics fresh. Straight after a bulk load none of these hold.
+  if (clientsCreated || directorsCreated) await db.execute(sql`vacuum (analyze) clients, directors`);
 
   return {
     clientsCreated,

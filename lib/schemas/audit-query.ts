@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { INVALID_CHARACTERS, isSingleLineText } from "./text";
 import { auditTypeValues, securityEventValues, type AuditType } from "@/db/schema";
+import { parseId } from "@/lib/parse-id";
 
 /*
  * The audit area's query (GET /api/admin/audit and the page /administration/audit share it; the
  * page keeps it in the URL). Empty values, as an HTML form sends them, mean "no filter".
  */
 
-/** The integration and job error types (spec §3), which the "Errors only" filter selects. */
+/** The integration and job error types (docs/domain.md), which the "Errors only" filter selects. */
 export const auditErrorTypes = auditTypeValues.filter((t) => t.endsWith("Error")) as AuditType[];
 
 /** Entity types the application writes; the filter accepts any other simple name too. */
@@ -38,7 +40,7 @@ export const auditQuerySchema = z
     auditType: optional(z.enum([...auditTypeValues, "errors"], { error: "invalid" })),
     errorsOnly: optional(flag),
     entityType: optional(z.string().trim().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, "invalid")),
-    entityId: optional(z.string().trim().max(100, "tooLong")),
+    entityId: optional(z.string().refine(isSingleLineText, INVALID_CHARACTERS).trim().max(100, "tooLong")),
     clientId: optional(positiveInt(2_147_483_647)),
     directorId: optional(positiveInt(2_147_483_647)),
     from: optional(dateOrInstant),
@@ -62,11 +64,22 @@ export const securityEventQuerySchema = z.object({
 
 export type SecurityEventQuery = z.output<typeof securityEventQuerySchema>;
 
+/**
+ * `?limit=` of a record's audit trail: a positive whole number, else ignored (the list's own
+ * default applies), as the trail is a convenience read and a bad limit harms nothing.
+ */
+export const auditLimitQuerySchema = z.object({
+  limit: z
+    .string()
+    .optional()
+    .transform((v) => parseId(v) ?? undefined),
+});
+
 /** The first value of each name of a query string or a page's `searchParams`, as a plain object. */
 export function firstValues(params: URLSearchParams | Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   if (params instanceof URLSearchParams) {
-    for (const [key, value] of params) if (!(key in out)) out[key] = value;
+    for (const [key, value] of params) if (!Object.hasOwn(out, key)) out[key] = value;
     return out;
   }
   for (const [key, value] of Object.entries(params)) {

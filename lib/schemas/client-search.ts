@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INVALID_CHARACTERS, isSingleLineText } from "./text";
 import { clientStatusValues, directorStatusValues, productTierValues } from "@/db/schema/enums";
 import {
   CLIENT_SORT_KEYS,
@@ -17,7 +18,7 @@ import {
 } from "./client-search-params";
 
 /*
- * The admin client search request (spec §3 "Client search request"), shared by
+ * The admin client search request (docs/domain.md "Client search request"), shared by
  * POST /api/admin/director-verification/clients/search and the page
  * /administration/client-management/ (which keeps the same request in its URL, see
  * client-search-params.ts).
@@ -39,7 +40,8 @@ const MAX_PAGE = 1_000_000;
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
-const text = optional(z.string({ error: "invalid" }).trim().max(MAX_TEXT, "tooLong"));
+/** Search terms are single lines: no control characters or lone surrogates (PostgreSQL refuses some of them). */
+const text = optional(z.string({ error: "invalid" }).refine(isSingleLineText, INVALID_CHARACTERS).trim().max(MAX_TEXT, "tooLong"));
 const choice = <T extends readonly [string, ...string[]]>(values: T) => optional(z.enum(values, { error: "invalidOption" }));
 const pence = optional(z.number({ error: "invalidNumber" }).int("invalidNumber").min(0, "invalidNumber").max(MAX_PENCE, "invalidNumber"));
 const flag = optional(z.boolean({ error: "invalidBoolean" }));

@@ -1,5 +1,5 @@
 /*
- * The client-search benchmark (started by scripts/bench.ts, which makes "server-only" importable).
+ * The client-search benchmark (started by scripts/bench.ts, under the server-only hook of package.json).
  *
  * What it measures, all in this process (server time: no HTTP, no browser):
  * - latency of the server function `searchClients` and of the route handler
@@ -10,8 +10,16 @@
  *   connection pool (`--pool`, 5 connections), in requests per second;
  * - the same for two trivial route handlers in the same run: `GET /api/home` without a cookie (no
  *   database at all) and a handler that makes one `select 1` round trip to the database.
- * Bars (DESIGN.md §8): p95 < 50 ms for the typical queries, and search throughput at least half
- * the trivial handler's.
+ * Bar: every shape's route p95 under 25 ms at up to 100,000 directors, under 60 ms beyond (up to
+ * 1,000,000 directors / 100,000 clients). Exact counts, so no shape may trade them for speed.
+ * The ratios search ÷ trivial and search ÷ select 1 are printed, not judged: in process a trivial
+ * handler does no I/O, so the ratio measures nothing useful; over HTTP (`--http`, ./http.ts) both
+ * carry the framework's per-request cost and the ratios are read from the same run.
+ * `--all` adds every shape (./scenarios.ts ALL_SHAPES: each sortable column both ways in both views,
+ * each status tab, each filter, global search in both views, deep pages), timed without throughput.
+ *
+ * Then, on the same database, the bulk import of individuals (./csv-import.ts): an onboarding
+ * request of 5,000 individuals from CSV text to stored rows, under 2 s.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -20,7 +28,9 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, databaseUrl, dropTestDatabases } from "../../tests/setup/test-databases.mjs";
-import { SCENARIOS, type Scenario } from "./scenarios";
+import { benchCsvImport, reportCsvImport } from "./csv-import";
+import { benchHttp, reportHttp, timeProxy } from "./http";
+import { ALL_SHAPES, SCENARIOS, type Scenario } from "./scenarios";
 import { fmt, summarise, throughput, timeSequential, type LatencySummary } from "./stats";
 
 const HELP = `Usage: npm run bench -- [options]
@@ -35,10 +45,19 @@ const HELP = `Usage: npm run bench -- [options]
   --keep              keep the benchmark database afterwards (its URL is printed)
   --database-url URL  use this existing database instead of creating one (never dropped; seeding tops up)
   --explain           print the EXPLAIN ANALYZE plan of each scenario's statement
+  --csv-rows N        individuals in the bulk-import request (default 5000)
+  --csv-runs N        timed bulk-import requests after one warm-up (default 5)
+  --only WHAT         only "search" or only "csv-import" (with --clients 0 --directors 0 it needs no seed)
+  --all               also every search shape (sorts, tabs, filters, deep pages): latency only
+  --http              also the HTTP benchmark: scripts/serve.ts (production build) under autocannon
+  --http-only         only the HTTP benchmark (after seeding)
+  --http-duration S   seconds per route and concurrency (default 10)
+  --dist-dir DIR      the production build for --http (default .next-bench; built when out of date)
+  --no-build          use the build in --dist-dir as it is
   -h, --help          this text`;
 
-const P95_BAR_MS = 50;
-const RATIO_BAR = 0.5;
+/** The p95 bar in ms for a data size: 25 ms up to 100,000 directors, 60 ms up to 1,000,000. */
+const p95BarFor = (directors: number) => (directors > 100_000 ? 60 : 25);
 
 function int(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
@@ -59,6 +78,15 @@ const { values: args } = parseArgs({
     keep: { type: "boolean" },
     "database-url": { type: "string" },
     explain: { type: "boolean" },
+    "csv-rows": { type: "string" },
+    "csv-runs": { type: "string" },
+    only: { type: "string" },
+    all: { type: "boolean" },
+    http: { type: "boolean" },
+    "http-only": { type: "boolean" },
+    "http-duration": { type: "string" },
+    "dist-dir": { type: "string" },
+    "no-build": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -77,7 +105,6 @@ interface Row {
   ratioTrivial: number;
   ratioSelect1: number;
   p95Pass: boolean;
-  ratioPass: boolean;
 }
 
 async function main() {
@@ -121,7 +148,7 @@ async function main() {
   const { buildSearchStatements, searchClients } = await import("@/lib/server/clients/search-clients");
   const { POST: searchRoute } = await import("@/app/api/admin/director-verification/clients/search/route");
   const { GET: homeRoute } = await import("@/app/api/home/route");
-  const { json, route } = await import("@/lib/http");
+  const { route } = await import("@/lib/route");
 
   try {
     const db = await getDb();
@@ -142,6 +169,34 @@ async function main() {
     console.log(`Machine: ${os.cpus().length} CPUs; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} (1 / 5 / 15 min) before measuring.`);
     console.log(`Node ${process.version}; ${iterations} timed calls per measure after ${warmup} warm-up calls; throughput with ${concurrency} callers over ${pool} connections.\n`);
 
+    const csvImport = async () => reportCsvImport(await benchCsvImport({ rows: int(args["csv-rows"], 5000, "--csv-rows"), runs: Math.max(1, int(args["csv-runs"], 5, "--csv-runs")) }));
+    if (args.only === "csv-import") {
+      await csvImport();
+      return;
+    }
+
+    const http = async () => {
+      const proxyMs = await timeProxy();
+      const rows = await benchHttp({
+        databaseUrl: url!,
+        apiKey,
+        distDir: args["dist-dir"] ?? ".next-bench",
+        build: !args["no-build"],
+        port: 3900,
+        durationSeconds: Math.max(1, int(args["http-duration"], 10, "--http-duration")),
+        connections: [10, 50],
+        searches: [
+          { id: "default", title: "client view, default", bodies: [{}] },
+          { id: "individual-search", title: "individual view, global search", bodies: ["smith", "patel", "kestrel", "okafor"].map((t) => ({ tableViewMode: "individual", globalSearch: t })) },
+        ],
+      });
+      reportHttp(rows, proxyMs);
+    };
+    if (args["http-only"]) {
+      await http();
+      return;
+    }
+
     const admin = { type: "Admin", email: "bench@portal.example", via: "api-key" } as const;
     const searchRequest = (body: unknown) =>
       new Request("http://bench.invalid/api/admin/director-verification/clients/search", {
@@ -157,16 +212,16 @@ async function main() {
     };
 
     // Trivial handlers, measured in the same run.
-    const select1 = route(async () => {
-      await (await getDb()).execute(sql`select 1`);
-      return json({ ok: true });
+    const select1 = route({ auth: "public" }, async ({ db }) => {
+      await db.execute(sql`select 1`);
+      return { ok: true };
     });
     const callHome = async () => {
       const res = await homeRoute(new Request("http://bench.invalid/api/home"));
       await res.text();
     };
     const callSelect1 = async () => {
-      const res = await select1();
+      const res = await select1(new Request("http://bench.invalid/select1"));
       await res.text();
     };
     const trivialN = iterations * 20;
@@ -181,7 +236,9 @@ async function main() {
       },
     };
 
-    const scenarios = SCENARIOS.filter((s) => !args.scenario || s.id.includes(args.scenario));
+    const scenarios = [...SCENARIOS, ...(args.all ? ALL_SHAPES : [])].filter((s) => !args.scenario || s.id.includes(args.scenario));
+    const shapeIds = new Set(ALL_SHAPES.map((s) => s.id));
+    const P95_BAR_MS = p95BarFor(directors);
     const rows: Row[] = [];
     for (const s of scenarios) {
       rows.push(await measure(s));
@@ -207,7 +264,8 @@ async function main() {
       }
       const fnTimes = await timeSequential((i) => searchClients({ db, user: admin, query: query(i) }), iterations, warmup);
       const routeTimes = await timeSequential((i) => callRoute(s.request(i)), iterations, warmup);
-      const routeRps = await throughput((i) => callRoute(s.request(i)), Math.max(iterations, concurrency * 10), concurrency);
+      // Throughput for the headline scenarios; the many extra shapes are timed for latency only.
+      const routeRps = shapeIds.has(s.id) ? Number.NaN : await throughput((i) => callRoute(s.request(i)), Math.max(iterations, concurrency * 10), concurrency);
       const route = summarise(routeTimes);
       const ratioTrivial = routeRps / trivial.home.rps;
       return {
@@ -224,11 +282,12 @@ async function main() {
         ratioTrivial,
         ratioSelect1: routeRps / trivial.select1.rps,
         p95Pass: route.p95 < P95_BAR_MS,
-        ratioPass: ratioTrivial >= RATIO_BAR,
       };
     }
 
-    report({ clients, directors, seedMs: seeded.ms, iterations, warmup, concurrency, pool, trivial, rows, totalMs: performance.now() - started, loadAverage: os.loadavg() });
+    report({ p95BarMs: P95_BAR_MS, clients, directors, seedMs: seeded.ms, iterations, warmup, concurrency, pool, trivial, rows, totalMs: performance.now() - started, loadAverage: os.loadavg() });
+    if (args.http) await http();
+    if (args.only !== "search") await csvImport();
   } finally {
     await closeDb();
     if (ownDatabase) {
@@ -239,6 +298,7 @@ async function main() {
 }
 
 interface Report {
+  p95BarMs: number;
   clients: number;
   directors: number;
   seedMs: number;
@@ -254,7 +314,8 @@ interface Report {
 }
 
 function report(r: Report) {
-  const head = ["scenario", "results", "fn p50", "fn p95", "route p50", "route p95", "route p99", "req/s", "÷trivial", "÷select 1", "p95<50", "bar"];
+  const P95_BAR_MS = r.p95BarMs;
+  const head = ["scenario", "results", "fn p50", "fn p95", "route p50", "route p95", "route p99", "req/s", "÷trivial", "÷select 1", `p95<${P95_BAR_MS}`];
   const lines: string[][] = r.rows.map((x) => [
     `${x.typical ? "" : "(info) "}${x.id}`,
     x.totalCount.toLocaleString("en-GB"),
@@ -267,11 +328,10 @@ function report(r: Report) {
     fmt(x.ratioTrivial, 4),
     fmt(x.ratioSelect1, 3),
     x.p95Pass ? "PASS" : "FAIL",
-    x.ratioPass ? "PASS" : "FAIL",
   ]);
   const trivialLines = [
-    ["trivial GET /api/home", "—", "—", "—", fmt(r.trivial.home.latency.p50, 3), fmt(r.trivial.home.latency.p95, 3), fmt(r.trivial.home.latency.p99, 3), fmt(r.trivial.home.rps, 0), "1", "—", "", ""],
-    ["trivial select 1", "—", "—", "—", fmt(r.trivial.select1.latency.p50, 3), fmt(r.trivial.select1.latency.p95, 3), fmt(r.trivial.select1.latency.p99, 3), fmt(r.trivial.select1.rps, 0), fmt(r.trivial.select1.rps / r.trivial.home.rps, 4), "1", "", ""],
+    ["trivial GET /api/home", "—", "—", "—", fmt(r.trivial.home.latency.p50, 3), fmt(r.trivial.home.latency.p95, 3), fmt(r.trivial.home.latency.p99, 3), fmt(r.trivial.home.rps, 0), "1", "—", ""],
+    ["trivial select 1", "—", "—", "—", fmt(r.trivial.select1.latency.p50, 3), fmt(r.trivial.select1.latency.p95, 3), fmt(r.trivial.select1.latency.p99, 3), fmt(r.trivial.select1.rps, 0), fmt(r.trivial.select1.rps / r.trivial.home.rps, 4), "1", ""],
   ];
   const all = [head, ...lines, ...trivialLines];
   const widths = head.map((_, i) => Math.max(...all.map((l) => l[i]!.length)));
@@ -283,20 +343,17 @@ function report(r: Report) {
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const l of trivialLines) console.log(line(l));
 
-  const typical = r.rows.filter((x) => x.typical);
+  const typical = r.rows;
   const worstP95 = Math.max(...typical.map((x) => x.route.p95));
-  const minRatio = Math.min(...typical.map((x) => x.ratioTrivial));
-  const minRatioSelect1 = Math.min(...typical.map((x) => x.ratioSelect1));
+  const minRatio = Math.min(...typical.filter((x) => Number.isFinite(x.ratioTrivial)).map((x) => x.ratioTrivial));
+  const minRatioSelect1 = Math.min(...typical.filter((x) => Number.isFinite(x.ratioSelect1)).map((x) => x.ratioSelect1));
+  const failed = typical.filter((x) => !x.p95Pass).map((x) => x.id);
   const jits = r.rows.filter((x) => x.jit).map((x) => x.id);
   console.log(`
-Typical queries: worst route p95 ${fmt(worstP95)} ms → ${worstP95 < P95_BAR_MS ? "PASS" : "FAIL"} (bar: under ${P95_BAR_MS} ms).
-Throughput ratio search ÷ trivial handler: lowest ${fmt(minRatio, 4)} → ${minRatio >= RATIO_BAR ? "PASS" : "FAIL"} (bar: at least ${RATIO_BAR}).
-Throughput ratio search ÷ "select 1" handler: lowest ${fmt(minRatioSelect1, 3)}.
-Note: in-process, the trivial GET /api/home handler does no I/O and answers in microseconds
-(${fmt(r.trivial.home.rps, 0)} req/s), so a ratio against it compares a database search with no work at all
-and cannot reach ${RATIO_BAR}. The "select 1" handler makes one database round trip through the same pool, the
-smallest thing a handler that reads data can do; the ratio against it shows the cost of the search itself.
-Over HTTP both would also carry the framework's per-request cost, which narrows the gap.${jits.length ? `\nWARNING: PostgreSQL planned JIT compilation for ${jits.join(", ")} (adds 10–300 ms).` : ""}
+Every shape: worst route p95 ${fmt(worstP95)} ms → ${worstP95 < P95_BAR_MS ? "PASS" : "FAIL"} (bar: under ${P95_BAR_MS} ms at ${r.directors.toLocaleString("en-GB")} directors)${failed.length ? `; over the bar: ${failed.join(", ")}` : ""}.
+In-process throughput ratios (informative): search ÷ trivial lowest ${fmt(minRatio, 4)}, search ÷ "select 1" lowest ${fmt(minRatioSelect1, 3)}.
+The trivial handler does no I/O in process, so that ratio compares a search with no work at all; the HTTP
+table (--http) gives both ratios with the framework's per-request cost included.${jits.length ? `\nWARNING: PostgreSQL planned JIT compilation for ${jits.join(", ")} (adds 10–300 ms).` : ""}
 Load average at the end: ${r.loadAverage.map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs (anything near or above the CPU count means other work shared the machine).
 Total time ${fmt(r.totalMs / 1000)} s.`);
 
@@ -308,7 +365,7 @@ Total time ${fmt(r.totalMs / 1000)} s.`);
     JSON.stringify(
       {
         at: new Date().toISOString(),
-        bars: { p95Ms: P95_BAR_MS, ratio: RATIO_BAR },
+        bars: { p95Ms: P95_BAR_MS },
         ...r,
         summary: { worstTypicalRouteP95: worstP95, lowestTypicalRatioTrivial: minRatio, lowestTypicalRatioSelect1: minRatioSelect1 },
       },

@@ -1,10 +1,11 @@
 import type { ClientSearchInput } from "@/lib/schemas/client-search";
+import { CLIENT_SORT_KEYS, DIRECTOR_SORT_KEYS } from "@/lib/schemas/client-search-params";
 
 /** One kind of search the benchmark repeats; `request(i)` may vary with the iteration number. */
 export interface Scenario {
   id: string;
   title: string;
-  /** Typical queries carry the speed bar (DESIGN.md §8); the others are reported for information. */
+  /** Typical queries carry the speed bar (docs/speed.md); the others are reported for information. */
   typical: boolean;
   request: (i: number) => ClientSearchInput;
 }
@@ -66,4 +67,70 @@ export const SCENARIOS: Scenario[] = [
   },
   { id: "sort-director-count", title: "client view, sorted by number of individuals", typical: false, request: () => ({ sortBy: "directorCount" }) },
   { id: "page-size-100", title: "client view, 100 rows a page", typical: false, request: () => ({ pagerModel: { currentPage: 1, pageSize: 100 } }) },
+];
+
+/**
+ * Every shape a member of staff can ask for, each under the bar: every sortable column in both
+ * directions and both views, every status tab, every filter alone, global search in both views with
+ * filters, and deep pages. `--all` runs these after SCENARIOS.
+ */
+export const ALL_SHAPES: Scenario[] = [
+  ...CLIENT_SORT_KEYS.flatMap((key) =>
+    (["asc", "desc"] as const).flatMap((dir) => [
+      { id: `c-sort-${key}-${dir}`, title: `client view sorted by ${key} ${dir}`, typical: true, request: () => ({ sortBy: key, sortDirection: dir }) },
+      { id: `i-sort-${key}-${dir}`, title: `individual view sorted by ${key} ${dir}`, typical: true, request: () => ({ tableViewMode: "individual" as const, sortBy: key, sortDirection: dir }) },
+    ]),
+  ),
+  ...DIRECTOR_SORT_KEYS.flatMap((key) =>
+    (["asc", "desc"] as const).map((dir) => ({
+      id: `i-sort-${key}-${dir}`,
+      title: `individual view sorted by ${key} ${dir}`,
+      typical: true,
+      request: () => ({ tableViewMode: "individual" as const, sortBy: key, sortDirection: dir }),
+    })),
+  ),
+  ...(["New", "Onboarding", "InProgress", "Completed", "PaymentPending"] as const).map((status) => ({
+    id: `c-tab-${status}`,
+    title: `client view, status tab ${status}`,
+    typical: true,
+    request: () => ({ status }),
+  })),
+  ...(["AwaitingIDInfo", "UnderReview", "Complete", "Rejected"] as const).map((status) => ({
+    id: `i-tab-${status}`,
+    title: `individual view, status tab ${status}`,
+    typical: true,
+    request: () => ({ tableViewMode: "individual" as const, status }),
+  })),
+  { id: "i-global-search", title: "individual view, global search", typical: true, request: (i) => ({ tableViewMode: "individual", globalSearch: term(i) }) },
+  { id: "i-global-sort-name", title: "individual view, global search sorted by individual", typical: true, request: (i) => ({ tableViewMode: "individual", globalSearch: term(i), sortBy: "directorName", sortDirection: "asc" }) },
+  { id: "c-global-sort-count", title: "client view, global search sorted by director count", typical: true, request: (i) => ({ globalSearch: term(i), sortBy: "directorCount", sortDirection: "desc" }) },
+  { id: "c-global-tab", title: "client view, global search + status tab", typical: true, request: (i) => ({ globalSearch: term(i), status: "InProgress" }) },
+  { id: "c-deep-last", title: "client view, page 400 of 25", typical: true, request: () => ({ pagerModel: { currentPage: 400, pageSize: 25 } }) },
+  { id: "i-deep-3000", title: "individual view, page 3000 of 25", typical: true, request: () => ({ tableViewMode: "individual", pagerModel: { currentPage: 3000, pageSize: 25 } }) },
+  { id: "i-deep-3000-name", title: "individual view sorted by individual, page 3000", typical: true, request: () => ({ tableViewMode: "individual", sortBy: "directorName", pagerModel: { currentPage: 3000, pageSize: 25 } }) },
+  ...(
+    [
+      ["name", { name: "kestrel" }],
+      ["sageId", { sageId: "SG0012" }],
+      ["reference", { reference: "ZC2" }],
+      ["companyId", { companyId: "1000" }],
+      ["mainContact", { mainContact: "smith" }],
+      ["productTier", { productTier: "OneOff" }],
+      ["status", { status: "Completed" }],
+      ["createdAt", { createdAtFrom: "2025-01-01", createdAtTo: "2025-06-30" }],
+      ["updatedAt", { updatedAtFrom: "2025-06-01" }],
+      ["price", { priceFrom: 6000, priceTo: 6500 }],
+      ["fullPrice", { fullPriceFrom: 100000 }],
+      ["owner", { owner: "tom.reid@portal.example" }],
+      ["kantataReference", { kantataReference: "KAN-31" }],
+      ["inKantata", { inKantata: true }],
+      ["individual", { individual: "okafor" }],
+      ["individualReference", { individualReference: "ZD2" }],
+      ["individualStatus", { individualStatus: "Rejected" }],
+    ] as const
+  ).flatMap(([name, filters]) => [
+    { id: `c-filter-${name}`, title: `client view, filter ${name}`, typical: true, request: () => ({ filters }) },
+    { id: `i-filter-${name}`, title: `individual view, filter ${name}`, typical: true, request: () => ({ tableViewMode: "individual" as const, filters }) },
+  ]),
+  { id: "include-deleted", title: "individual view including deleted", typical: true, request: () => ({ tableViewMode: "individual", includeDeleted: true }) },
 ];

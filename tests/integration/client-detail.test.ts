@@ -1,10 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { auditEntries, clients, directorFiles, directorMedia, directors, notifications, sessions, type AuditEntry } from "@/db/schema";
-import { seedDemo } from "@/db/seed/demo";
+import { auditEntries, clients, directorFiles, directorMedia, directors, notifications, sessions, type AuditEntry, type NewClient } from "@/db/schema";
 import { GET as getClientRoute, PATCH as patchClientRoute } from "@/app/api/admin/director-verification/clients/[id]/route";
 import { GET as getDirectorRoute, PATCH as patchDirectorRoute } from "@/app/api/admin/director-verification/directors/[id]/route";
 import { GET as mediaRoute } from "@/app/api/admin/director-verification/directors/[id]/yoti-media/[mediaId]/route";
@@ -14,94 +10,54 @@ import { POST as deleteClientRoute } from "@/app/api/admin/client/[id]/delete/ro
 import { POST as deleteDirectorRoute } from "@/app/api/admin/director/[id]/delete/route";
 import { GET as clientAuditRoute } from "@/app/api/admin/audit/client/[clientId]/route";
 import { GET as directorAuditRoute } from "@/app/api/admin/audit/director/[directorId]/route";
-import { getEnv, resetEnvCache } from "@/lib/env";
-import { generateReference } from "@/lib/references";
 import messages from "@/messages/en-GB.json";
+import { readPersonalCode } from "@/lib/server/directors/personal-code-keys";
+import { insertClientWithDirectors, insertFile, insertSession, uniqueTag } from "../support/factories";
+import { apiRequest, ORIGIN, routeParams, TEST_IP } from "./support/requests";
+import { asAdmin, asContact, asDirector, demo, demoClient, demoDirector, TEST_API_KEY, withApiKey } from "./support/test-users";
+import { setupTestDb } from "./support/setup-test-db";
 
-const ORIGIN = "http://localhost:3000";
-const ADMIN = { "test-user": "Admin:admin@portal.example" };
-const CONTACT = { "test-user": "DV_CompanyContact:olivia.bennett@hartwell-holdings.example:HWH7K2QP" };
-const DIRECTOR = { "test-user": "DV_Director:james.whitaker@hartwell-holdings.example:JW4T8KQM" };
-const API_KEY = "integration-admin-api-key-0123456789";
+setupTestDb();
 
 type Headers = Record<string, string>;
+type Id = number | string;
 
-function request(urlPath: string, init: { method?: string; headers?: Headers; body?: unknown } = {}) {
-  const body = init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
-  return new Request(`${ORIGIN}${urlPath}`, {
-    method: init.method ?? "GET",
-    headers: { "user-agent": "jest", "x-forwarded-for": "203.0.113.20", ...(body !== undefined ? { "content-type": "application/json-patch+json" } : {}), ...init.headers },
-    body,
-  });
-}
-
-const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
+/** This file's requests: JSON Patch bodies, as the client detail page sends them. */
+const request = (urlPath: string, init: { method?: string; headers?: Headers; body?: unknown } = {}) =>
+  apiRequest(urlPath, { contentType: "application/json-patch+json", ...init });
 
 const api = {
-  getClient: (id: number | string, headers: Headers = ADMIN) => getClientRoute(request(`/api/admin/director-verification/clients/${id}`, { headers }), ctx({ id: String(id) })),
-  patchClient: (id: number | string, body: unknown, headers: Headers = ADMIN) =>
-    patchClientRoute(request(`/api/admin/director-verification/clients/${id}`, { method: "PATCH", headers, body }), ctx({ id: String(id) })),
-  getDirector: (id: number | string, headers: Headers = ADMIN) => getDirectorRoute(request(`/api/admin/director-verification/directors/${id}`, { headers }), ctx({ id: String(id) })),
-  patchDirector: (id: number | string, body: unknown, headers: Headers = ADMIN) =>
-    patchDirectorRoute(request(`/api/admin/director-verification/directors/${id}`, { method: "PATCH", headers, body }), ctx({ id: String(id) })),
-  media: (id: number | string, mediaId: number | string, headers: Headers = ADMIN) =>
-    mediaRoute(request(`/api/admin/director-verification/directors/${id}/yoti-media/${mediaId}`, { headers }), ctx({ id: String(id), mediaId: String(mediaId) })),
-  file: (id: number | string, fileId: number | string, headers: Headers = ADMIN) =>
-    fileRoute(request(`/api/admin/director-verification/directors/${id}/file/${fileId}`, { headers }), ctx({ id: String(id), fileId: String(fileId) })),
-  sov: (id: number | string, headers: Headers = ADMIN) => sovRoute(request(`/api/admin/director-verification/directors/${id}/sov-info`, { headers }), ctx({ id: String(id) })),
-  deleteClient: (id: number | string, body: unknown, headers: Headers = ADMIN) =>
-    deleteClientRoute(request(`/api/admin/client/${id}/delete`, { method: "POST", headers, body }), ctx({ id: String(id) })),
-  deleteDirector: (id: number | string, body: unknown, headers: Headers = ADMIN) =>
-    deleteDirectorRoute(request(`/api/admin/director/${id}/delete`, { method: "POST", headers, body }), ctx({ id: String(id) })),
-  clientAudit: (id: number | string, headers: Headers = ADMIN) => clientAuditRoute(request(`/api/admin/audit/client/${id}`, { headers }), ctx({ clientId: String(id) })),
-  directorAudit: (id: number | string, headers: Headers = ADMIN) => directorAuditRoute(request(`/api/admin/audit/director/${id}`, { headers }), ctx({ directorId: String(id) })),
+  getClient: (id: Id, headers = asAdmin()) => getClientRoute(request(`/api/admin/director-verification/clients/${id}`, { headers }), routeParams({ id })),
+  patchClient: (id: Id, body: unknown, headers = asAdmin()) =>
+    patchClientRoute(request(`/api/admin/director-verification/clients/${id}`, { method: "PATCH", headers, body }), routeParams({ id })),
+  getDirector: (id: Id, headers = asAdmin()) => getDirectorRoute(request(`/api/admin/director-verification/directors/${id}`, { headers }), routeParams({ id })),
+  patchDirector: (id: Id, body: unknown, headers = asAdmin()) =>
+    patchDirectorRoute(request(`/api/admin/director-verification/directors/${id}`, { method: "PATCH", headers, body }), routeParams({ id })),
+  media: (id: Id, mediaId: Id, headers = asAdmin()) =>
+    mediaRoute(request(`/api/admin/director-verification/directors/${id}/yoti-media/${mediaId}`, { headers }), routeParams({ id, mediaId })),
+  file: (id: Id, fileId: Id, headers = asAdmin()) =>
+    fileRoute(request(`/api/admin/director-verification/directors/${id}/file/${fileId}`, { headers }), routeParams({ id, fileId })),
+  sov: (id: Id, headers = asAdmin()) => sovRoute(request(`/api/admin/director-verification/directors/${id}/sov-info`, { headers }), routeParams({ id })),
+  deleteClient: (id: Id, body: unknown, headers = asAdmin()) =>
+    deleteClientRoute(request(`/api/admin/client/${id}/delete`, { method: "POST", headers, body }), routeParams({ id })),
+  deleteDirector: (id: Id, body: unknown, headers = asAdmin()) =>
+    deleteDirectorRoute(request(`/api/admin/director/${id}/delete`, { method: "POST", headers, body }), routeParams({ id })),
+  clientAudit: (id: Id, headers = asAdmin()) => clientAuditRoute(request(`/api/admin/audit/client/${id}`, { headers }), routeParams({ clientId: id })),
+  directorAudit: (id: Id, headers = asAdmin()) => directorAuditRoute(request(`/api/admin/audit/director/${id}`, { headers }), routeParams({ directorId: id })),
 };
 
-/** Clients created by this file, removed again afterwards (the worker's database is shared by files). */
-const created: number[] = [];
-const filesWritten: string[] = [];
-
-async function makeClient(overrides: Partial<typeof clients.$inferInsert> = {}, directorCount = 3) {
-  const db = await getDb();
-  const tag = randomBytes(4).toString("hex");
-  const [client] = await db
-    .insert(clients)
-    .values({
-      name: `Detail Test ${tag} Ltd`,
-      reference: generateReference("T", 9),
-      mainContactEmail: `contact-${tag}@detail-test.example`,
-      mainContactFirstName: "Casey",
-      productTier: "Managed",
-      journey: "PayByInvoice",
-      status: "InProgress",
-      unitPrice: 6500,
-      standardUnitPrice: 6500,
-      fullPrice: 6500 * directorCount,
-      standardFullPrice: 6500 * directorCount,
-      billingAddressCity: "Leeds",
-      billingAddressCountry: "GB",
-      paymentSessionSecret: "cs_secret_never_shown",
-      createdBy: "system",
-      ...overrides,
-    })
-    .returning();
-  created.push(client!.id);
-  if (!directorCount) return { client: client!, directors: [] as (typeof directors.$inferSelect)[] };
-  const people = await db
-    .insert(directors)
-    .values(
-      Array.from({ length: directorCount }, (_, i) => ({
-        clientId: client!.id,
-        name: `Person ${i + 1} ${tag}`,
-        email: `person${i + 1}-${tag}@detail-test.example`,
-        reference: generateReference("P", 9),
-        status: "AwaitingIDInfo" as const,
-        sessionToken: `yoti-token-${tag}-${i}`,
-        sessionUrl: `https://idv.example/?token=yoti-token-${tag}-${i}`,
-      })),
-    )
-    .returning();
-  return { client: client!, directors: people };
+/**
+ * A client in progress with `directorCount` directors awaiting their ID information. The client has
+ * a card-payment secret and each director a provider session token: secrets no answer may show.
+ */
+async function makeClient(overrides: Partial<NewClient> = {}, directorCount = 3) {
+  return insertClientWithDirectors(await getDb(), {
+    client: { status: "InProgress", billingAddressCity: "Leeds", billingAddressCountry: "GB", paymentSessionSecret: "cs_secret_never_shown", ...overrides },
+    directors: Array.from({ length: directorCount }, () => {
+      const token = `yoti-token-${uniqueTag()}`;
+      return { status: "AwaitingIDInfo" as const, sessionToken: token, sessionUrl: `https://idv.example/?token=${token}` };
+    }),
+  });
 }
 
 async function clientRow(id: number) {
@@ -117,44 +73,13 @@ async function auditOf(where: { clientId?: number; directorId?: number }): Promi
   const cond = where.directorId !== undefined ? eq(auditEntries.directorId, where.directorId) : eq(auditEntries.clientId, where.clientId!);
   return db.select().from(auditEntries).where(cond).orderBy(desc(auditEntries.id));
 }
-async function addSession(values: Partial<typeof sessions.$inferInsert> & Pick<typeof sessions.$inferInsert, "userType" | "email">) {
-  const id = randomBytes(32).toString("hex");
-  await (await getDb()).insert(sessions).values({ id, expiresAt: new Date(Date.now() + 3600_000), ...values });
-  return id;
+async function addSession(values: Parameters<typeof insertSession>[1]) {
+  return (await insertSession(await getDb(), values)).id;
 }
 async function sessionRevoked(id: string) {
   const [row] = await (await getDb()).select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, id));
   return row!.revokedAt !== null;
 }
-
-async function demoClientId(reference: string) {
-  const [row] = await (await getDb()).select({ id: clients.id }).from(clients).where(eq(clients.reference, reference));
-  return row!.id;
-}
-async function demoDirector(reference: string) {
-  const [row] = await (await getDb()).select().from(directors).where(eq(directors.reference, reference));
-  return row!;
-}
-
-beforeAll(async () => {
-  process.env.TEST_USER_HEADER_ENABLED = "true";
-  process.env.ADMIN_API_KEY = API_KEY;
-  resetEnvCache();
-  await seedDemo(await getDb());
-});
-
-afterAll(async () => {
-  const db = await getDb();
-  if (created.length) {
-    await db.delete(auditEntries).where(inArray(auditEntries.clientId, created));
-    await db.delete(notifications).where(inArray(notifications.clientId, created));
-    await db.delete(directors).where(inArray(directors.clientId, created));
-    await db.delete(clients).where(inArray(clients.id, created));
-  }
-  for (const f of filesWritten) fs.rmSync(f, { force: true });
-  delete process.env.TEST_USER_HEADER_ENABLED;
-  delete process.env.ADMIN_API_KEY;
-});
 
 describe("access", () => {
   it("answers 401 to anonymous callers and 403 to company contacts and directors, everywhere", async () => {
@@ -173,8 +98,8 @@ describe("access", () => {
       api.directorAudit(d!.id, headers),
     ];
     expect((await Promise.all(calls({}))).map((r) => r.status)).toEqual(Array(11).fill(401));
-    expect((await Promise.all(calls(CONTACT))).map((r) => r.status)).toEqual(Array(11).fill(403));
-    expect((await Promise.all(calls(DIRECTOR))).map((r) => r.status)).toEqual(Array(11).fill(403));
+    expect((await Promise.all(calls(asContact()))).map((r) => r.status)).toEqual(Array(11).fill(403));
+    expect((await Promise.all(calls(asDirector()))).map((r) => r.status)).toEqual(Array(11).fill(403));
     expect((await clientRow(client.id)).isDeleted).toBe(false);
     expect((await directorRow(d!.id)).isDeleted).toBe(false);
     expect(await auditOf({ clientId: client.id })).toHaveLength(0);
@@ -196,21 +121,21 @@ describe("access", () => {
 
   it("lets a machine client in with the api-key header, and refuses a wrong key", async () => {
     const { client } = await makeClient({}, 1);
-    expect((await api.getClient(client.id, { "api-key": API_KEY })).status).toBe(200);
-    expect((await api.getClient(client.id, { "api-key": `${API_KEY}x` })).status).toBe(401);
-    expect((await api.patchClient(client.id, [{ op: "replace", path: "/notes", value: "by machine" }], { "api-key": API_KEY })).status).toBe(200);
+    expect((await api.getClient(client.id, withApiKey())).status).toBe(200);
+    expect((await api.getClient(client.id, withApiKey(`${TEST_API_KEY}x`))).status).toBe(401);
+    expect((await api.patchClient(client.id, [{ op: "replace", path: "/notes", value: "by machine" }], withApiKey())).status).toBe(200);
     const [entry] = await auditOf({ clientId: client.id });
     expect(entry).toMatchObject({ user: "api-key", action: "Changed notes" });
   });
 
   it("refuses state-changing calls from another site", async () => {
     const { client, directors: [d] } = await makeClient({}, 1);
-    const evil = { ...ADMIN, origin: "https://evil.example" };
+    const evil = { ...asAdmin(), origin: "https://evil.example" };
     expect((await api.patchClient(client.id, [{ op: "replace", path: "/notes", value: "x" }], evil)).status).toBe(403);
     expect((await api.patchDirector(d!.id, [{ op: "replace", path: "/city", value: "x" }], evil)).status).toBe(403);
     expect((await api.deleteClient(client.id, { reason: "Cross-site" }, evil)).status).toBe(403);
     expect((await api.deleteDirector(d!.id, { reason: "Cross-site" }, evil)).status).toBe(403);
-    expect((await api.patchClient(client.id, [{ op: "replace", path: "/notes", value: "same site" }], { ...ADMIN, origin: ORIGIN })).status).toBe(200);
+    expect((await api.patchClient(client.id, [{ op: "replace", path: "/notes", value: "same site" }], { ...asAdmin(), origin: ORIGIN })).status).toBe(200);
   });
 });
 
@@ -318,7 +243,7 @@ describe("PATCH client: accepted changes", () => {
       clientId: client.id,
       directorId: null,
       user: "admin@portal.example",
-      ip: "203.0.113.20",
+      ip: TEST_IP,
       userAgent: "jest",
       oldValue: { billingAddressCity: "Leeds" },
       newValue: { billingAddressCity: "York" },
@@ -499,7 +424,12 @@ describe("PATCH director", () => {
     ]);
     expect(res.status).toBe(200);
     const row = await directorRow(a!.id);
-    expect(row).toMatchObject({ city: "Bath", country: "GB", formerNames: ["Alex Smith"], companiesHouseCode: "AB12CD34EF5", dateToCompaniesHouse: "2025-03-14", email: "renamed@detail-test.example" });
+    expect(row).toMatchObject({ city: "Bath", country: "GB", formerNames: ["Alex Smith"], dateToCompaniesHouse: "2025-03-14", email: "renamed@detail-test.example" });
+    // The code is stored encrypted, upper case, and the audit shows it masked only.
+    expect(row.companiesHouseCode).toMatch(/^pc1:/);
+    expect(readPersonalCode(row)).toBe("AB12CD34EF5");
+    expect(JSON.stringify(await auditOf({ directorId: a!.id }))).not.toContain("AB12CD34EF5");
+    expect(row.formerNameHistory).toEqual([{ name: "Alex Smith", from: null, to: null }]);
     expect(row.companiesHouseCodeReceivedAt).toBeInstanceOf(Date);
     expect(await sessionRevoked(session)).toBe(true);
     expect((await auditOf({ directorId: a!.id })).find((e) => e.action === "Changed formerNames")).toMatchObject({ oldValue: { formerNames: [] }, newValue: { formerNames: ["Alex Smith"] } });
@@ -565,7 +495,7 @@ describe("delete", () => {
     expect((await clientRow(client.id)).isDeleted).toBe(false);
     const contactSession = await addSession({ userType: "DV_CompanyContact", clientId: client.id, email: client.mainContactEmail });
     const directorSession = await addSession({ userType: "DV_Director", directorId: d!.id, email: d!.email });
-    const adminSession = await addSession({ userType: "Admin", email: "admin@portal.example" });
+    const adminSession = await addSession({ userType: "Admin", email: demo.admin });
 
     const res = await api.deleteClient(client.id, { reason: "Duplicate of another request" });
     expect(res.status).toBe(200);
@@ -600,9 +530,8 @@ describe("director sub-resources", () => {
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(JSON.parse(await res.text())).toMatchObject({ document_type: "PASSPORT", full_name: "Priya Sharma" });
-    const path = await api.media(priya.id, image.id);
-    expect(path.status).toBe(200);
-    expect(await path.text()).toBe(image.path);
+    // An image's bytes come from Yoti (and are kept): tests/integration/evidence-pack.test.ts, against the simulator.
+    expect(image.jsonContent).toBeNull();
     expect((await api.media(thomas.id, json.id)).status).toBe(404);
     expect((await api.media(priya.id, 999999)).status).toBe(404);
     expect((await api.media(priya.id, "x")).status).toBe(404);
@@ -611,33 +540,22 @@ describe("director sub-resources", () => {
   it("serves a stored file as an attachment with nosniff, only under its own director and when the bytes exist", async () => {
     const { directors: [a, b] } = await makeClient({}, 2);
     const db = await getDb();
-    const dir = path.resolve(getEnv().DATA_DIR, "files");
-    fs.mkdirSync(dir, { recursive: true });
-    const key = `it-${randomBytes(8).toString("hex")}.pdf`;
     const bytes = Buffer.from("%PDF-1.4 test file");
-    fs.writeFileSync(path.join(dir, key), bytes);
-    filesWritten.push(path.join(dir, key));
-    const [file] = await db
-      .insert(directorFiles)
-      .values({ directorId: a!.id, fileName: 'Deed poll "final".pdf', fileType: "Name", storageKey: key, contentType: "application/pdf", sizeBytes: bytes.length, sha256: "0".repeat(64) })
-      .returning();
-    const [missing] = await db
-      .insert(directorFiles)
-      .values({ directorId: a!.id, fileName: "gone.pdf", fileType: "Address", storageKey: `it-missing-${randomBytes(6).toString("hex")}`, contentType: "application/pdf", sizeBytes: 1, sha256: "0".repeat(64) })
-      .returning();
+    const file = await insertFile(db, { directorId: a!.id, fileName: 'Deed poll "final".pdf', fileType: "Name", contentType: "application/pdf", bytes });
+    const missing = await insertFile(db, { directorId: a!.id, fileName: "gone.pdf", fileType: "Address", storageKey: `it-missing-${uniqueTag()}` });
 
-    const res = await api.file(a!.id, file!.id);
+    const res = await api.file(a!.id, file.id);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="Deed poll _final_.pdf"; filename\*=UTF-8''Deed%20poll%20%22final%22.pdf$/);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
 
-    expect((await api.file(b!.id, file!.id)).status).toBe(404);
-    expect((await api.file(a!.id, missing!.id)).status).toBe(404);
+    expect((await api.file(b!.id, file.id)).status).toBe(404);
+    expect((await api.file(a!.id, missing.id)).status).toBe(404);
     expect((await api.file(a!.id, 999999)).status).toBe(404);
-    await db.update(directorFiles).set({ isDeleted: true }).where(eq(directorFiles.id, file!.id));
-    expect((await api.file(a!.id, file!.id)).status).toBe(404);
+    await db.update(directorFiles).set({ isDeleted: true }).where(eq(directorFiles.id, file.id));
+    expect((await api.file(a!.id, file.id)).status).toBe(404);
 
     const listed = await (await api.getDirector(a!.id)).json();
     expect(listed.directorAddressFiles.map((f: { fileName: string }) => f.fileName)).toEqual(["gone.pdf"]);
@@ -678,7 +596,7 @@ describe("audit trails", () => {
     expect(directorTrail).toHaveLength(1);
     expect(directorTrail[0]).toMatchObject({ action: "Changed city", directorId: d!.id, oldValue: { city: null }, newValue: { city: "Hull" } });
 
-    const hartwell = await demoClientId("HWH7K2QP");
+    const hartwell = (await demoClient("HWH7K2QP")).id;
     const trail = await (await api.clientAudit(hartwell)).json();
     const times = trail.map((e: { timestamp: string }) => Date.parse(e.timestamp));
     expect(times).toEqual([...times].sort((x: number, y: number) => y - x));

@@ -1,24 +1,20 @@
-import { inArray } from "drizzle-orm";
 import { getDb } from "@/db";
-import { clients, clientStatusValues, directors, directorStatusValues, journeyValues, productTierValues, type NewClient, type NewDirector } from "@/db/schema";
-import { seedDemo } from "@/db/seed/demo";
+import { clientStatusValues, directorStatusValues, journeyValues, productTierValues, type NewClient, type NewDirector } from "@/db/schema";
 import { POST as searchPost } from "@/app/api/admin/director-verification/clients/search/route";
 import type { Principal } from "@/lib/auth/principal";
-import { resetEnvCache } from "@/lib/env";
 import { CLIENT_SORT_KEYS, DIRECTOR_SORT_KEYS, type SortKey } from "@/lib/schemas/client-search-params";
 import { clientSearchSchema, parseSearchParams, type ClientSearchInput } from "@/lib/schemas/client-search";
 import { searchClients, type ClientSearchResult, type IndividualSearchRow } from "@/lib/server/clients/search-clients";
+import { insertClient, insertDirector } from "../support/factories";
+import { jsonRequest } from "./support/requests";
+import { setupTestDb } from "./support/setup-test-db";
+import { adminPrincipal, anonymous, asAdmin, asContact, demo, withApiKey } from "./support/test-users";
 
 /*
  * The admin client search against a real database. Other test files write to the same database,
  * so every search here is narrowed to this file's own rows: their names carry a unique token P
  * (the name filter or a global search on it).
  */
-
-const ADMIN: Principal = { type: "Admin", email: "admin@portal.example", via: "test-user" };
-const ADMIN_HEADER = { "test-user": "Admin:admin@portal.example" };
-const CONTACT_HEADER = { "test-user": "DV_CompanyContact:olivia.bennett@hartwell-holdings.example:HWH7K2QP" };
-const API_KEY = "client-search-api-key-0123456789abcdef";
 
 const P = `qzcs${Date.now().toString(36)}`;
 /** The rows of the escaping tests, apart so that they do not disturb the sort tests. */
@@ -27,7 +23,8 @@ const REF = P.toUpperCase();
 
 const at = (iso: string) => new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
 
-interface ClientFixture extends NewClient {
+/** A client of this file: the columns it sets (the factory fills in the rest) and its directors. */
+interface ClientFixture extends Partial<NewClient> {
   key: string;
   directors: (Omit<NewDirector, "clientId" | "reference" | "email"> & { key: string })[];
 }
@@ -152,14 +149,14 @@ const fixtures: ClientFixture[] = [
     directors: [{ key: "hugo", name: `Hugo ${P}`, status: "AwaitingAuthCode" }],
   },
   // Pattern characters in names: `%`, `_` and `\` must match only themselves.
-  { key: "percent", name: `${P2} 10% off_Sale Ltd`, reference: `${REF}EA`, mainContactEmail: `p1.${P}@example.test`, productTier: "OneOff", journey: "PayByCard", createdAt: at("2023-01-01"), updatedAt: at("2023-01-01"), directors: [] },
-  { key: "plain", name: `${P2} 10X offXSale Ltd`, reference: `${REF}EB`, mainContactEmail: `p2.${P}@example.test`, productTier: "OneOff", journey: "PayByCard", createdAt: at("2023-01-01"), updatedAt: at("2023-01-01"), directors: [] },
-  { key: "backslash", name: `${P2} back\\slash Ltd`, reference: `${REF}EC`, mainContactEmail: `p3.${P}@example.test`, productTier: "OneOff", journey: "PayByCard", createdAt: at("2023-01-01"), updatedAt: at("2023-01-01"), directors: [] },
+  { key: "percent", name: `${P2} 10% off_Sale Ltd`, reference: `${REF}EA`, productTier: "OneOff", journey: "PayByCard", createdAt: at("2023-01-01"), updatedAt: at("2023-01-01"), directors: [] },
+  { key: "plain", name: `${P2} 10X offXSale Ltd`, reference: `${REF}EB`, productTier: "OneOff", journey: "PayByCard", createdAt: at("2023-01-01"), updatedAt: at("2023-01-01"), directors: [] },
+  { key: "backslash", name: `${P2} back\\slash Ltd`, reference: `${REF}EC`, productTier: "OneOff", journey: "PayByCard", createdAt: at("2023-01-01"), updatedAt: at("2023-01-01"), directors: [] },
 ];
 
 /** Ids by fixture key, filled in beforeAll. */
 const id: Record<string, number> = {};
-const main = () => fixtures.filter((f) => !f.name.startsWith(P2));
+const main = () => fixtures.filter((f) => !f.name!.startsWith(P2));
 
 interface DirectorFact {
   key: string;
@@ -175,55 +172,37 @@ interface DirectorFact {
 }
 const directorFacts: DirectorFact[] = [];
 
+setupTestDb();
+
 beforeAll(async () => {
-  process.env.TEST_USER_HEADER_ENABLED = "true";
-  process.env.ADMIN_API_KEY = API_KEY;
-  resetEnvCache();
   const db = await getDb();
-  await seedDemo(db);
   for (const f of fixtures) {
     const { key, directors: people, ...values } = f;
-    const [row] = await db.insert(clients).values(values).returning({ id: clients.id });
-    id[key] = row!.id;
+    id[key] = (await insertClient(db, values)).id;
     for (const [i, person] of people.entries()) {
       const { key: dkey, ...dvalues } = person;
       const email = `${dkey}-x${P}@people.test`;
       const reference = `${REF}D${dkey.toUpperCase()}`;
-      const [drow] = await db
-        .insert(directors)
-        .values({ ...dvalues, clientId: row!.id, email, reference, createdAt: new Date(f.createdAt!.getTime() + i * 1000) })
-        .returning({ id: directors.id });
-      id[dkey] = drow!.id;
+      const director = await insertDirector(db, { ...dvalues, clientId: id[key]!, email, reference, createdAt: new Date(f.createdAt!.getTime() + i * 1000) });
+      id[dkey] = director.id;
       directorFacts.push({
         key: dkey,
-        id: drow!.id,
+        id: director.id,
         client: f,
         name: person.name,
         email,
         reference,
-        status: person.status ?? "AwaitingIDInfo",
-        priceOverride: person.priceOverride ?? null,
-        idvNumber: person.idvNumber ?? null,
-        isDeleted: person.isDeleted ?? false,
+        status: director.status,
+        priceOverride: director.priceOverride,
+        idvNumber: director.idvNumber,
+        isDeleted: director.isDeleted,
       });
     }
   }
 });
 
-afterAll(async () => {
-  delete process.env.TEST_USER_HEADER_ENABLED;
-  delete process.env.ADMIN_API_KEY;
-  resetEnvCache();
-  const db = await getDb();
-  const clientIds = fixtures.map((f) => id[f.key]!).filter(Boolean);
-  if (clientIds.length) {
-    await db.delete(directors).where(inArray(directors.clientId, clientIds));
-    await db.delete(clients).where(inArray(clients.id, clientIds));
-  }
-});
-
 async function search(input: ClientSearchInput): Promise<ClientSearchResult> {
-  return searchClients({ db: await getDb(), user: ADMIN, query: clientSearchSchema.parse(input) });
+  return searchClients({ db: await getDb(), user: adminPrincipal(), query: clientSearchSchema.parse(input) });
 }
 
 /** A search narrowed to this file's main rows (name contains P), page size 100. */
@@ -231,6 +210,27 @@ function mine(input: ClientSearchInput = {}): Promise<ClientSearchResult> {
   return search({ ...input, filters: { name: P, ...(input.filters ?? {}) }, pagerModel: { pageSize: 100, ...(input.pagerModel ?? {}) } });
 }
 
+/** The client fields of Alpha's search rows, in either view. */
+const alphaFields = () => ({
+  id: id.alpha,
+  name: `${P} Alpha Ltd`,
+  reference: `${REF}RA`,
+  sageId: "SGA1",
+  companyId: "10000001",
+  mainContactEmail: `alpha.${P}@example.test`,
+  productTier: "Managed",
+  status: "New",
+  journey: "Existing",
+  owner: "sarah.collins@portal.example",
+  unitPrice: 5500,
+  fullPrice: 11000,
+  directorCount: 2,
+  createdAt: at("2024-01-10"),
+  updatedAt: at("2024-06-01"),
+  inKantata: true,
+  kantataReference: "KAN-P1",
+  isDeleted: false,
+});
 const keysOf = (result: ClientSearchResult) => result.clients.map((r) => fixtures.find((f) => id[f.key] === r.id)?.key ?? `other:${r.id}`);
 const directorKeysOf = (result: ClientSearchResult) => (result.clients as IndividualSearchRow[]).map((r) => directorFacts.find((d) => d.id === r.directorId)?.key ?? `other:${r.directorId}`);
 const sorted = (keys: string[]) => [...keys].sort();
@@ -244,31 +244,9 @@ describe("searchClients: client view", () => {
     expect(result.pager).toEqual({ totalPages: 1, totalCount: 5, itemFromNo: 1, itemToNo: 5, currentPage: 1, pageSize: 100 });
   });
 
-  it("answers the row fields of spec §3 with a stable tableRowId", async () => {
+  it("answers the row fields of docs/domain.md with a stable tableRowId", async () => {
     const result = await mine({ filters: { name: `${P} Alpha` } });
-    expect(result.clients).toEqual([
-      {
-        tableRowId: `c-${id.alpha}`,
-        id: id.alpha,
-        name: `${P} Alpha Ltd`,
-        reference: `${REF}RA`,
-        sageId: "SGA1",
-        companyId: "10000001",
-        mainContactEmail: `alpha.${P}@example.test`,
-        productTier: "Managed",
-        status: "New",
-        journey: "Existing",
-        owner: "sarah.collins@portal.example",
-        unitPrice: 5500,
-        fullPrice: 11000,
-        directorCount: 2,
-        createdAt: at("2024-01-10"),
-        updatedAt: at("2024-06-01"),
-        inKantata: true,
-        kantataReference: "KAN-P1",
-        isDeleted: false,
-      },
-    ]);
+    expect(result.clients).toEqual([{ tableRowId: `c-${id.alpha}`, ...alphaFields() }]);
   });
 
   it("counts each client status with its label, leaving the status tab out of the counts", async () => {
@@ -345,11 +323,11 @@ function clientValue(f: ClientFixture, key: SortKey): number | string | null {
     case "updatedAt":
       return (f[key] as Date).getTime();
     case "productTier":
-      return productTierValues.indexOf(f.productTier);
+      return productTierValues.indexOf(f.productTier!);
     case "status":
       return clientStatusValues.indexOf(f.status ?? "New");
     case "journey":
-      return journeyValues.indexOf(f.journey);
+      return journeyValues.indexOf(f.journey!);
     case "directorCount":
       return liveCount(f);
     case "inKantata":
@@ -381,7 +359,7 @@ describe("searchClients: sorting", () => {
     expect(keysOf(result)).toEqual(expected);
   });
 
-  const liveDirectors = () => directorFacts.filter((d) => !d.isDeleted && !d.client.isDeleted && !d.client.name.startsWith(P2));
+  const liveDirectors = () => directorFacts.filter((d) => !d.isDeleted && !d.client.isDeleted && !d.client.name!.startsWith(P2));
   const directorValue = (d: DirectorFact, key: SortKey): number | string | null => {
     switch (key) {
       case "directorName":
@@ -418,24 +396,7 @@ describe("searchClients: individual view", () => {
     expect(directorKeysOf(result)).toEqual(["anna", "ben", "cara", "dan", "eve", "finn", "gail"]);
     expect(result.clients[0]).toEqual({
       tableRowId: `d-${id.anna}`,
-      id: id.alpha,
-      name: `${P} Alpha Ltd`,
-      reference: `${REF}RA`,
-      sageId: "SGA1",
-      companyId: "10000001",
-      mainContactEmail: `alpha.${P}@example.test`,
-      productTier: "Managed",
-      status: "New",
-      journey: "Existing",
-      owner: "sarah.collins@portal.example",
-      unitPrice: 5500,
-      fullPrice: 11000,
-      directorCount: 2,
-      createdAt: at("2024-01-10"),
-      updatedAt: at("2024-06-01"),
-      inKantata: true,
-      kantataReference: "KAN-P1",
-      isDeleted: false,
+      ...alphaFields(),
       directorId: id.anna,
       directorName: `Anna ${P}`,
       directorEmail: `anna-x${P}@people.test`,
@@ -471,7 +432,7 @@ describe("searchClients: individual view", () => {
   it("shows deleted directors and the directors of deleted clients only when asked", async () => {
     expect(directorKeysOf(await mine({ tableViewMode: "individual", filters: { individualStatus: "Rejected" } }))).toEqual([]);
     const withDeleted = await mine({ tableViewMode: "individual", includeDeleted: true });
-    expect(sorted(directorKeysOf(withDeleted))).toEqual(sorted(directorFacts.filter((d) => !d.client.name.startsWith(P2)).map((d) => d.key)));
+    expect(sorted(directorKeysOf(withDeleted))).toEqual(sorted(directorFacts.filter((d) => !d.client.name!.startsWith(P2)).map((d) => d.key)));
     expect((withDeleted.clients as IndividualSearchRow[]).find((r) => r.directorId === id.zed)).toMatchObject({ directorIsDeleted: true, isDeleted: false });
     expect((withDeleted.clients as IndividualSearchRow[]).find((r) => r.directorId === id.hugo)).toMatchObject({ directorIsDeleted: false, isDeleted: true });
     expect(Object.fromEntries(withDeleted.statusStats.map((s) => [s.value, s.count]))).toMatchObject({ Rejected: 1, AwaitingAuthCode: 1 });
@@ -580,19 +541,13 @@ describe("searchClients: pager", () => {
 
 describe("searchClients: access", () => {
   it("refuses anyone but an admin", async () => {
-    const contact: Principal = { type: "DV_CompanyContact", email: "olivia.bennett@hartwell-holdings.example", via: "test-user" };
+    const contact: Principal = { type: "DV_CompanyContact", email: demo.contact.email, via: "test-user" };
     await expect(searchClients({ db: await getDb(), user: contact, query: clientSearchSchema.parse({}) })).rejects.toMatchObject({ code: "forbidden" });
   });
 });
 
-function post(body: unknown, headers: Record<string, string> = ADMIN_HEADER) {
-  return searchPost(
-    new Request("http://localhost:3000/api/admin/director-verification/clients/search", {
-      method: "POST",
-      headers: { "content-type": "application/json", "user-agent": "jest", ...headers },
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    }),
-  );
+function post(body: unknown, headers: Record<string, string> = asAdmin()) {
+  return searchPost(jsonRequest("/api/admin/director-verification/clients/search", body, { headers }));
 }
 
 describe("POST /api/admin/director-verification/clients/search", () => {
@@ -609,16 +564,16 @@ describe("POST /api/admin/director-verification/clients/search", () => {
   });
 
   it("accepts the api-key and an empty body object", async () => {
-    const res = await post({}, { "api-key": API_KEY });
+    const res = await post({}, withApiKey());
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.pager).toMatchObject({ currentPage: 1, pageSize: 25 });
   });
 
   it("answers 401 without a user and 403 for a company contact", async () => {
-    expect((await post({}, {})).status).toBe(401);
-    expect((await post({}, { "api-key": "wrong-key-wrong-key-wrong-key" })).status).toBe(401);
-    expect((await post({}, CONTACT_HEADER)).status).toBe(403);
+    expect((await post({}, anonymous)).status).toBe(401);
+    expect((await post({}, withApiKey("wrong-key-wrong-key-wrong-key"))).status).toBe(401);
+    expect((await post({}, asContact())).status).toBe(403);
   });
 
   const bad: [string, unknown, string, string][] = [

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { Controller, useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
 import { clientStatusValues, productTierValues } from "@/db/schema/enums";
@@ -13,6 +13,8 @@ import { clientFormSchema, clientPatchFieldNames, type ClientFormInput, type Cli
 import type { ClientDetail } from "@/lib/server/clients/get-client-detail";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
+import { DescriptionList, type DescriptionItem } from "@/components/ui/description-list";
 import { Field, SelectField, TextareaField } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
 import { clientUrl, sendPatch } from "./api";
@@ -44,17 +46,8 @@ function Fieldset({ legend, children, id }: { legend: string; children: ReactNod
   );
 }
 
-function ReadOnly({ items }: { items: { label: string; value: ReactNode }[] }) {
-  return (
-    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:col-span-2 sm:grid-cols-[max-content_minmax(0,1fr)]">
-      {items.map((i) => (
-        <div key={i.label} className="contents">
-          <dt className="font-semibold">{i.label}</dt>
-          <dd className="break-words">{i.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+function ReadOnly({ items }: { items: DescriptionItem[] }) {
+  return <DescriptionList items={items} size="sm" className="sm:col-span-2" />;
 }
 
 function Checkbox({ label, hint, disabled, ...rest }: { label: string; hint?: string; disabled?: boolean } & UseFormRegisterReturn) {
@@ -93,6 +86,7 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   const defaults = useMemo(() => toFormValues(client), [client]);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -170,7 +164,12 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   const text = (field: ClientPatchField, label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} error={err(field)} {...extra} {...register(field)} />
   );
-  const owners = client.owner && !assignees.some((a) => a.value === client.owner) ? [...assignees, { value: client.owner, label: client.owner }] : assignees;
+  // Staff by name with their email; "Not assigned" first; an owner who is no longer staff stays choosable.
+  const owners: ComboboxOption[] = [
+    { value: "", label: t("fields.ownerNone") },
+    ...assignees.map((a) => ({ value: a.value, label: a.label, detail: a.label === a.value ? undefined : a.value })),
+    ...(client.owner && !assignees.some((a) => a.value === client.owner) ? [{ value: client.owner, label: client.owner }] : []),
+  ];
   const byCard = client.journey === "PayByCard";
 
   return (
@@ -264,14 +263,25 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
               </option>
             ))}
           </SelectField>
-          <SelectField label={t("fields.owner")} error={err("owner")} {...register("owner")}>
-            <option value="">{t("fields.ownerNone")}</option>
-            {owners.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
-          </SelectField>
+          <Controller
+            control={control}
+            name="owner"
+            render={({ field }) => (
+              <Combobox
+                label={t("fields.owner")}
+                hint={t("fields.ownerHint")}
+                emptyText={t("fields.ownerEmpty")}
+                options={owners}
+                error={err("owner")}
+                name={field.name}
+                value={field.value ?? ""}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                disabled={readOnly}
+                ref={field.ref}
+              />
+            )}
+          />
         </Fieldset>
 
         <Fieldset id="section-integrations" legend={t("sections.integrations")}>

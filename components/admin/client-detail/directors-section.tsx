@@ -1,26 +1,56 @@
 "use client";
 
-import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Fragment, useCallback, useEffect, useId, useMemo, useOptimistic, useRef, useState, useTransition } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { directorStatusValues, type DirectorStatus } from "@/db/schema/enums";
 import type { OptionItem } from "@/lib/countries";
+import type { Pager } from "@/lib/pager";
 import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detail";
+import { Pagination } from "@/components/ui/pagination";
 import { SelectField } from "@/components/ui/field";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { DirectorPanel, INDIVIDUALS_HEADING_ID } from "./director-panel";
 
 const ALL = "all";
 
 /**
- * The client's individuals: a status filter ('All individual statuses' or one status), an option to
- * show deleted ones, and per individual an expandable panel with everything about them.
+ * The client's individuals, one page of 25 at a time (a client may have thousands): a status filter
+ * ('All individual statuses' or one status), an option to show deleted ones, and per individual an
+ * expandable panel with everything about them. The filter, the option and the page live in the URL
+ * (`individualsStatus`, `individualsDeleted`, `individualsPage`) and the server sends only that page.
  */
-export function DirectorsSection({ directors, clientUnitPrice, countries }: { directors: ClientDetailDirector[]; clientUnitPrice: number | null; countries: OptionItem[] }) {
+export function DirectorsSection({
+  directors,
+  pager,
+  totals,
+  status: statusFilter,
+  showDeleted,
+  clientUnitPrice,
+  countries,
+}: {
+  /** The individuals of the page. */
+  directors: ClientDetailDirector[];
+  /** Where the page is among the individuals matching the filter. */
+  pager: Pager;
+  /** All the client's individuals, and those deleted. */
+  totals: { all: number; deleted: number };
+  status: DirectorStatus | null;
+  showDeleted: boolean;
+  clientUnitPrice: number | null;
+  countries: OptionItem[];
+}) {
   const t = useTranslations("clientDetail.directors");
   const ts = useTranslations("statuses.director");
   const format = useFormatter();
-  const [status, setStatus] = useState<typeof ALL | DirectorStatus>(ALL);
-  const [showDeleted, setShowDeleted] = useState(false);
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [, startTransition] = useTransition();
+  // Shown at once while the server sends the new page (the props follow the URL).
+  const [status, setStatus] = useOptimistic<typeof ALL | DirectorStatus>(statusFilter ?? ALL);
+  const [showDeletedNow, setShowDeletedNow] = useOptimistic(showDeleted);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   // After a deletion, focus goes to the list's heading once the refreshed list shows it deleted
   // (the director's panel, and the dialog in it, may be gone by then).
@@ -29,7 +59,8 @@ export function DirectorsSection({ directors, clientUnitPrice, countries }: { di
     deletedId.current = id;
   }, []);
   useEffect(() => {
-    if (deletedId.current !== null && directors.some((d) => d.id === deletedId.current && d.isDeleted)) {
+    // Shown as deleted, or gone from the list (deleted ones hidden).
+    if (deletedId.current !== null && !directors.some((d) => d.id === deletedId.current && !d.isDeleted)) {
       deletedId.current = null;
       document.getElementById(INDIVIDUALS_HEADING_ID)?.focus();
     }
@@ -39,9 +70,30 @@ export function DirectorsSection({ directors, clientUnitPrice, countries }: { di
   const names = useMemo(() => new Map(countries.map((c) => [c.value, c.label])), [countries]);
   const countryName = useCallback((code: string | null) => (code ? (names.get(code) ?? code) : null), [names]);
 
-  const deletedCount = directors.filter((d) => d.isDeleted).length;
-  const shown = directors.filter((d) => (showDeleted || !d.isDeleted) && (status === ALL || d.status === status));
-  const total = showDeleted ? directors.length : directors.length - deletedCount;
+  const deletedCount = totals.deleted;
+  const shown = directors;
+  const total = showDeleted ? totals.all : totals.all - deletedCount;
+
+  /** The page's URL with the list's view changed (the rest of the query kept); a new filter starts at page 1. */
+  const hrefWith = (change: { status?: typeof ALL | DirectorStatus; showDeleted?: boolean; page?: number }) => {
+    const params = new URLSearchParams(searchParams.toString());
+    const nextStatus = change.status ?? status;
+    const nextDeleted = change.showDeleted ?? showDeleted;
+    const page = change.page ?? 1;
+    if (nextStatus === ALL) params.delete("individualsStatus");
+    else params.set("individualsStatus", nextStatus);
+    if (nextDeleted) params.set("individualsDeleted", "1");
+    else params.delete("individualsDeleted");
+    if (page > 1) params.set("individualsPage", String(page));
+    else params.delete("individualsPage");
+    const query = params.toString();
+    return `${pathname}${query ? `?${query}` : ""}`;
+  };
+  const navigate = (change: Parameters<typeof hrefWith>[0], optimistic: () => void) =>
+    startTransition(() => {
+      optimistic();
+      router.replace(hrefWith(change), { scroll: false });
+    });
   const money = (pence: number | null) => (pence === null ? "—" : format.number(pence / 100, { style: "currency", currency: "GBP" }));
 
   // The badge never wraps by itself; in a narrow column it must.
@@ -63,12 +115,15 @@ export function DirectorsSection({ directors, clientUnitPrice, countries }: { di
     });
   }
 
-  if (!directors.length) return <p>{t("empty")}</p>;
+  if (!totals.all) return <p>{t("empty")}</p>;
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-        <SelectField label={t("filterLabel")} value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className="sm:w-72">
+        <SelectField label={t("filterLabel")} value={status} onChange={(e) => {
+            const next = e.target.value as typeof status;
+            navigate({ status: next }, () => setStatus(next));
+          }} className="sm:w-72">
           <option value={ALL}>{t("allStatuses")}</option>
           {directorStatusValues.map((s) => (
             <option key={s} value={s}>
@@ -78,7 +133,11 @@ export function DirectorsSection({ directors, clientUnitPrice, countries }: { di
         </SelectField>
         {deletedCount ? (
           <div className="flex min-h-11 items-center gap-3">
-            <input id={`${baseId}-deleted`} type="checkbox" className="size-5 accent-navy-900" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
+            <input id={`${baseId}-deleted`} type="checkbox" className="size-5 accent-navy-900" checked={showDeletedNow}
+              onChange={(e) => {
+                const next = e.target.checked;
+                navigate({ showDeleted: next }, () => setShowDeletedNow(next));
+              }} />
             <label htmlFor={`${baseId}-deleted`} className="font-semibold">
               {t("showDeleted")}
             </label>
@@ -86,43 +145,43 @@ export function DirectorsSection({ directors, clientUnitPrice, countries }: { di
         ) : null}
       </div>
       <p role="status" className="text-sm text-ink-muted">
-        {t("countShown", { shown: shown.length, total })}
+        {t("countShown", { shown: pager.totalCount, total })}
       </p>
-      {shown.length === 0 ? (
+      {pager.totalCount === 0 ? (
         <p>{t("noMatch")}</p>
       ) : (
-        <table className="w-full table-fixed border-collapse text-left">
-          <thead>
-            <tr className="border-b-2 border-line">
-              <th scope="col" className="py-2 pr-3">{t("name")}</th>
-              <th scope="col" className="hidden w-32 py-2 pr-3 md:table-cell">{t("reference")}</th>
-              <th scope="col" className="hidden w-52 py-2 pr-3 sm:table-cell">{t("status")}</th>
-              <th scope="col" className="hidden w-28 py-2 pr-3 sm:table-cell">{t("price")}</th>
-              <th scope="col" className="w-28 py-2">
+        <Table size="md" fixed scroll="none">
+          <TableHead>
+            <tr>
+              <TableHeader>{t("name")}</TableHeader>
+              <TableHeader className="hidden w-32 md:table-cell">{t("reference")}</TableHeader>
+              <TableHeader className="hidden w-52 sm:table-cell">{t("status")}</TableHeader>
+              <TableHeader className="hidden w-28 sm:table-cell">{t("price")}</TableHeader>
+              <TableHeader className="w-28 pr-0">
                 <span className="sr-only">{t("details")}</span>
-              </th>
+              </TableHeader>
             </tr>
-          </thead>
-          <tbody>
+          </TableHead>
+          <TableBody>
             {shown.map((d) => {
               const open = expanded.has(d.id);
               const panelId = `${baseId}-director-${d.id}`;
               return (
                 <Fragment key={d.id}>
-                  <tr className="border-b border-line-soft align-top" data-testid={`director-row-${d.id}`}>
-                    <td className="py-2 pr-3">
+                  <TableRow data-testid={`director-row-${d.id}`}>
+                    <TableCell>
                       <span className="font-semibold break-words">{d.name}</span>
                       <span className="block text-sm break-all text-ink-muted">{d.email}</span>
                       {d.isDeleted ? <span className="mt-1 inline-block rounded-full border border-danger px-2 text-sm font-semibold text-danger">{t("deleted")}</span> : null}
                       <span className="mt-1 block sm:hidden">{statusOf(d)}</span>
-                    </td>
-                    <td className="hidden py-2 pr-3 font-mono md:table-cell">{d.reference}</td>
-                    <td className="hidden py-2 pr-3 sm:table-cell">{statusOf(d)}</td>
-                    <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">
+                    </TableCell>
+                    <TableCell className="hidden font-mono md:table-cell">{d.reference}</TableCell>
+                    <TableCell className="hidden sm:table-cell">{statusOf(d)}</TableCell>
+                    <TableCell className="hidden whitespace-nowrap sm:table-cell">
                       {money(d.priceOverride ?? clientUnitPrice)}
                       {d.priceOverride !== null ? <span className="block text-sm text-ink-muted">{t("priceOverridden")}</span> : null}
-                    </td>
-                    <td className="py-2 text-right">
+                    </TableCell>
+                    <TableCell className="pr-0 text-right">
                       <button
                         type="button"
                         aria-expanded={open}
@@ -133,10 +192,10 @@ export function DirectorsSection({ directors, clientUnitPrice, countries }: { di
                         {open ? t("hideDetails") : t("showDetails")}
                         <span className="sr-only"> {t("detailsFor", { name: d.name })}</span>
                       </button>
-                    </td>
-                  </tr>
+                    </TableCell>
+                  </TableRow>
                   <tr id={panelId} hidden={!open} className="border-b-2 border-line">
-                    <td colSpan={5} className="px-0 pb-4 sm:px-2">
+                    <TableCell colSpan={5} className="px-0 pt-0 pb-4 sm:px-2">
                       {open ? (
                         <section aria-labelledby={`${panelId}-title`} className="min-w-0">
                           <h3 id={`${panelId}-title`} className="mt-2 text-xl font-bold">
@@ -145,14 +204,15 @@ export function DirectorsSection({ directors, clientUnitPrice, countries }: { di
                           <DirectorPanel director={d} clientUnitPrice={clientUnitPrice} countries={countries} countryName={countryName} onDeleted={onDeleted} />
                         </section>
                       ) : null}
-                    </td>
+                    </TableCell>
                   </tr>
                 </Fragment>
               );
             })}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
+      <Pagination pager={pager} hrefFor={(page) => `${hrefWith({ page })}#individuals-title`} label={t("pagesLabel")} />
     </div>
   );
 }

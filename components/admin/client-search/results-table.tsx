@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { cn } from "@/components/ui/cn";
+import { Table, TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
 import type { SortDirection, SortKey, TableViewMode } from "@/lib/schemas/client-search-params";
 import type { ClientSearchRow, IndividualSearchRow } from "@/lib/server/clients/search-clients";
 import { PendingRows } from "./pending-rows";
@@ -18,8 +18,6 @@ interface Column {
   numeric?: boolean;
   cell: (row: Row) => ReactNode;
 }
-
-const cellClass = "px-3 py-2 align-top";
 
 /** The columns of each view. Every column sorts (its key is one of the allowed sort keys). */
 function useColumns(view: TableViewMode): Column[] {
@@ -86,13 +84,13 @@ function SkeletonRows({ columns, rows }: { columns: number; rows: number }) {
   return (
     <>
       {Array.from({ length: rows }, (_, i) => (
-        <tr key={i} className="border-b border-line-soft">
+        <TableRow key={i}>
           {Array.from({ length: columns }, (_, j) => (
-            <td key={j} className={cellClass}>
+            <TableCell key={j}>
               <Skeleton className={j === 0 ? "w-40" : "w-20"} />
-            </td>
+            </TableCell>
           ))}
-        </tr>
+        </TableRow>
       ))}
     </>
   );
@@ -103,7 +101,7 @@ export interface ResultsTableProps {
   rows: Row[];
   sortBy: SortKey;
   sortDirection: SortDirection;
-  /** Visible caption text: what the table lists and how it is sorted. */
+  /** Id of the (screen-reader) caption: what the table lists and how it is sorted; names the scrolling region. */
   captionId: string;
 }
 
@@ -113,34 +111,34 @@ export function ResultsTable({ view, rows, sortBy, sortDirection, captionId }: R
   const columns = useColumns(view);
   const sortLabel = columns.find((c) => c.key === sortBy)?.label ?? "createdAt";
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative overflow-x-auto rounded-md border border-line-soft">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption id={captionId} className="sr-only">
-          {t("caption", { view, column: t(`columns.${sortLabel}` as never), direction: sortDirection })}
-        </caption>
-        <thead className="border-b-2 border-line bg-navy-50">
-          <tr>
-            {columns.map((c) => (
-              <SortableHeader key={`${c.key}-${c.label}`} sortKey={c.key} className={c.numeric ? "text-right" : undefined}>
-                {t(`columns.${c.label}` as never)}
-              </SortableHeader>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <PendingRows skeleton={<SkeletonRows columns={columns.length} rows={Math.min(Math.max(rows.length, 3), 10)} />}>
-            {rows.map((row) => (
-              <tr key={row.tableRowId} className="border-b border-line-soft hover:bg-navy-50">
-                {columns.map((c) => (
-                  <td key={`${c.key}-${c.label}`} className={cn(cellClass, c.numeric && "text-right tabular-nums", "whitespace-nowrap")}>
-                    {c.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </PendingRows>
-        </tbody>
-      </table>
-    </div>
+    <Table
+      variant="boxed"
+      scroll="region"
+      captionId={captionId}
+      caption={t("caption", { view, column: t(`columns.${sortLabel}` as never), direction: sortDirection })}
+    >
+      <TableHead>
+        <tr>
+          {columns.map((c) => (
+            <SortableHeader key={`${c.key}-${c.label}`} sortKey={c.key} className={c.numeric ? "text-right" : undefined}>
+              {t(`columns.${c.label}` as never)}
+            </SortableHeader>
+          ))}
+        </tr>
+      </TableHead>
+      <TableBody>
+        <PendingRows skeleton={<SkeletonRows columns={columns.length} rows={Math.min(Math.max(rows.length, 3), 10)} />}>
+          {rows.map((row) => (
+            <TableRow key={row.tableRowId} className="hover:bg-navy-50">
+              {columns.map((c) => (
+                <TableCell key={`${c.key}-${c.label}`} className={c.numeric ? "text-right whitespace-nowrap tabular-nums" : "whitespace-nowrap"}>
+                  {c.cell(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </PendingRows>
+      </TableBody>
+    </Table>
   );
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
-import { auditEntries, directorAddresses, directorChecks, directorFiles, directorMedia, type AuditEntry } from "@/db/schema";
+import { auditEntries, directorAddresses, directorChecks, directorFiles, directorMedia, type AuditEntry, type DirectorStatus } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
+import { pagerFor } from "@/lib/pager";
 import { AppError } from "@/lib/server/app-error";
 import { buildSovInfo } from "@/lib/server/directors/get-sov-info";
 import { directorFileColumns } from "@/lib/server/directors/get-director";
@@ -22,15 +23,33 @@ function groupBy<T extends { directorId: number }>(rows: readonly T[]): Map<numb
   return map;
 }
 
+/** Individuals on one page of the client page's list. */
+export const CLIENT_PAGE_DIRECTORS_PER_PAGE = 25;
+
+/** Which individuals of the client page's list: a status (or all), deleted ones or not, and a page. */
+export interface DirectorListView {
+  status?: DirectorStatus;
+  showDeleted?: boolean;
+  /** From 1; a page past the last shows nothing (the pager offers the way back). */
+  page?: number;
+}
+
 /**
- * Everything the admin client page shows, for staff: the client (getClient) and, per director, its
- * address history, checks, media (without content), files, statement-of-verification data and
- * audit trail; and the client's audit trail. A handful of queries whatever the number of directors.
+ * Everything the admin client page shows, for staff: the client (getClient) and, for one page of its
+ * individuals (status filter, deleted ones or not), each one's address history, checks, media
+ * (without content), files, statement-of-verification data and audit trail; and the client's audit
+ * trail. A handful of queries whatever the number of directors, and the details of 25 of them at
+ * most: a client with thousands of individuals would otherwise send every one to the browser.
  */
-export async function getClientDetail({ db, user, id }: { db: Db; user: Principal; id: number }) {
+export async function getClientDetail({ db, user, id, view = {} }: { db: Db; user: Principal; id: number; view?: DirectorListView }) {
   if (!can(user.type, "admin.audit.read")) throw new AppError("forbidden");
   const client = await getClient({ db, user, id });
-  const ids = client.directors.map((d) => d.id);
+  const showDeleted = view.showDeleted ?? false;
+  const matching = client.directors.filter((d) => (showDeleted || !d.isDeleted) && (!view.status || d.status === view.status));
+  const pager = pagerFor(matching.length, Math.max(1, Math.floor(view.page ?? 1)), CLIENT_PAGE_DIRECTORS_PER_PAGE);
+  const onPage = matching.slice((pager.currentPage - 1) * pager.pageSize, pager.currentPage * pager.pageSize);
+  const deletedCount = client.directors.filter((d) => d.isDeleted).length;
+  const ids = onPage.map((d) => d.id);
   const none = Promise.resolve([] as never[]);
   const [checks, media, addresses, files, audit] = await Promise.all([
     ids.length ? db.select().from(directorChecks).where(inArray(directorChecks.directorId, ids)).orderBy(asc(directorChecks.created), asc(directorChecks.id)) : none,
@@ -59,7 +78,7 @@ export async function getClientDetail({ db, user, id }: { db: Db; user: Principa
     else auditBy.set(entry.directorId, [entry]);
   }
 
-  const directors = client.directors.map((d) => {
+  const directors = onPage.map((d) => {
     const directorMedias = mediaBy.get(d.id) ?? [];
     const directorChecksOf = checksBy.get(d.id) ?? [];
     return {
@@ -72,7 +91,16 @@ export async function getClientDetail({ db, user, id }: { db: Db; user: Principa
       audit: auditBy.get(d.id) ?? [],
     };
   });
-  return { client: { ...client, directors: undefined }, directors, audit, auditTruncated: audit.length >= CLIENT_PAGE_AUDIT_LIMIT };
+  return {
+    client: { ...client, directors: undefined },
+    directors,
+    /** The page of `directors` among those matching the view. */
+    directorsPager: pager,
+    /** Individuals of the client: all of them, and those deleted. */
+    directorTotals: { all: client.directors.length, deleted: deletedCount },
+    audit,
+    auditTruncated: audit.length >= CLIENT_PAGE_AUDIT_LIMIT,
+  };
 }
 
 const directorFileColumnsSelect = {

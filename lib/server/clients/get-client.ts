@@ -2,6 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { clients, directors, directorStatusValues } from "@/db/schema";
+import { displayPersonalCode } from "@/lib/server/directors/personal-code-keys";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { translator } from "@/lib/i18n/translator";
@@ -16,7 +17,7 @@ export function statusStatsOf(list: readonly { status: (typeof directorStatusVal
 }
 
 /**
- * A client by id with its directors (spec §3 "Client"), for staff, with the derived `directorCount`
+ * A client by id with its directors (docs/domain.md "Client"), for staff, with the derived `directorCount`
  * (directors not deleted) and `statusStats`. Deleted clients and directors are shown (marked) to
  * staff. The payment session secret and the directors' provider-session secrets are never returned.
  */
@@ -29,7 +30,9 @@ export async function getClient({ db, user, id }: { db: Db; user: Principal; id:
     with: { directors: { orderBy: [asc(directors.name), asc(directors.id)], columns: { sessionToken: false, sessionUrl: false } } },
   });
   if (!client) throw new AppError("not_found");
-  return { ...client, directorCount: client.directors.filter((d) => !d.isDeleted).length, statusStats: statusStatsOf(client.directors) };
+  // Staff see the personal code itself (it is stored encrypted).
+  const withCodes = client.directors.map((d) => ({ ...d, companiesHouseCode: displayPersonalCode(d) }));
+  return { ...client, directors: withCodes, directorCount: client.directors.filter((d) => !d.isDeleted).length, statusStats: statusStatsOf(client.directors) };
 }
 
 /** Whether a client with this id exists (deleted ones included), for staff. */
@@ -37,9 +40,4 @@ export async function clientExists({ db, user, id }: { db: Db; user: Principal; 
   if (!can(user.type, "admin.clients.read")) throw new AppError("forbidden");
   const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).limit(1);
   return Boolean(row);
-}
-
-/** Path parameters are integers or the record does not exist (spec §2: clientId parsed as an integer). */
-export function parseId(value: string): number | null {
-  return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
 }

@@ -18,7 +18,7 @@ export interface AdminOptions {
 }
 
 /**
- * The option lists of the admin screens (spec §3 "Option item"): values in the order of the
+ * The option lists of the admin screens (docs/domain.md "Option item"): values in the order of the
  * specification, labels from the messages (`statuses.*`); assignees are the admin users, by name.
  */
 export async function getAdminOptions({ db, user }: { db: Db; user: Principal }): Promise<AdminOptions> {

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db";
 import { requirePageUser } from "@/lib/auth/guards";
-import { clientExists, parseId } from "@/lib/server/clients/get-client";
+import { parseId } from "@/lib/parse-id";
+import { clientExists } from "@/lib/server/clients/get-client";
 
 /**
  * Decides 404 before the page's pending view streams: a non-integer or unknown id must answer

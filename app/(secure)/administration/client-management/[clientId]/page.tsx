@@ -7,15 +7,19 @@ import { AuditTrail } from "@/components/admin/client-detail/audit-trail";
 import { ClientForm } from "@/components/admin/client-detail/client-form";
 import { DeleteClientButton } from "@/components/admin/client-detail/delete-client-button";
 import { DirectorsSection } from "@/components/admin/client-detail/directors-section";
+import { RaiseInvoiceButton } from "@/components/admin/client-detail/raise-invoice-button";
+import { SendReminderButton } from "@/components/admin/client-detail/send-reminder-button";
 import { UnsavedChangesProvider } from "@/components/admin/client-detail/unsaved-changes";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { Alert } from "@/components/ui/alert";
+import { DescriptionList } from "@/components/ui/description-list";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { getDb } from "@/db";
+import { directorStatusValues, type DirectorStatus } from "@/db/schema/enums";
 import { requirePageUser } from "@/lib/auth/guards";
 import { countryOptions } from "@/lib/countries";
 import { getClientDetail } from "@/lib/server/clients/get-client-detail";
-import { parseId } from "@/lib/server/clients/get-client";
+import { parseId } from "@/lib/parse-id";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 import { getAdminOptions } from "@/lib/server/options/get-admin-options";
 
@@ -29,19 +33,34 @@ export async function generateMetadata(): Promise<Metadata> {
  * streaming): every field in sections, editable; its individuals with their details, overrides and
  * deletion; its audit trail. Edits go through the JSON Patch API; the page refreshes after each.
  */
-export default async function ClientDetailPage({ params }: { params: Promise<{ clientId: string }> }) {
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The individuals list's view from the URL (anything unreadable is the default: all, page 1). */
+function directorListView(params: SearchParams) {
+  const one = (key: string) => (typeof params[key] === "string" ? params[key] : undefined);
+  const status = one("individualsStatus");
+  const page = Number(one("individualsPage"));
+  return {
+    status: (directorStatusValues as readonly string[]).includes(status ?? "") ? (status as DirectorStatus) : undefined,
+    showDeleted: one("individualsDeleted") === "1",
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+export default async function ClientDetailPage({ params, searchParams }: { params: Promise<{ clientId: string }>; searchParams: Promise<SearchParams> }) {
   const user = await requirePageUser("admin.clients.read");
   const id = parseId((await params).clientId);
   if (id === null) notFound();
+  const view = directorListView(await searchParams);
   const db = await getDb();
   const [t, ts, format, detail, options] = await Promise.all([
     getTranslations("clientDetail"),
     getTranslations("statuses"),
     getFormatter(),
-    loadOrNotFound(getClientDetail({ db, user, id })),
+    loadOrNotFound(getClientDetail({ db, user, id, view })),
     getAdminOptions({ db, user }),
   ]);
-  const { client, directors, audit, auditTruncated } = detail;
+  const { client, directors, directorsPager, directorTotals, audit, auditTruncated } = detail;
   const countries = countryOptions();
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
 
@@ -53,6 +72,10 @@ export default async function ClientDetailPage({ params }: { params: Promise<{ c
         actions={
           <>
             <ClientDirectorsExportButton clientId={client.id} />
+            {/* The invoice job gave up (or never ran): an admin can ask for it again. */}
+            {!client.isDeleted && client.journey === "PayByInvoice" && !client.sageInvoiceNumber ? <RaiseInvoiceButton clientId={client.id} /> : null}
+            {/* Chase the contact now rather than wait for the schedule (the server says when it may not). */}
+            {!client.isDeleted && client.status !== "Completed" ? <SendReminderButton clientId={client.id} /> : null}
             {!client.isDeleted ? <DeleteClientButton clientId={client.id} clientName={client.name} /> : null}
           </>
         }
@@ -67,27 +90,25 @@ export default async function ClientDetailPage({ params }: { params: Promise<{ c
         ) : null}
 
         <section aria-label={t("summaryLabel")} className="mb-8">
-          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_minmax(0,1fr)]">
-            <dt className="font-semibold">{t("summary.reference")}</dt>
-            <dd className="font-mono">{client.reference}</dd>
-            <dt className="font-semibold">{t("summary.status")}</dt>
-            <dd>
-              <StatusBadge kind="client" status={client.status} />
-            </dd>
-            <dt className="font-semibold">{t("summary.tier")}</dt>
-            <dd>{ts(`productTier.${client.productTier}`)}</dd>
-            <dt className="font-semibold">{t("summary.journey")}</dt>
-            <dd>{ts(`journey.${client.journey}`)}</dd>
-            <dt className="font-semibold">{t("summary.individuals")}</dt>
-            <dd>
-              {client.directorCount}
-              {client.statusStats.length ? <span className="text-ink-muted"> ({client.statusStats.map((s) => `${s.label}: ${s.count}`).join(", ")})</span> : null}
-            </dd>
-            <dt className="font-semibold">{t("summary.created")}</dt>
-            <dd className="break-words">{t("byWhom", { when: when(client.createdAt), who: client.createdBy ?? t("notSet") })}</dd>
-            <dt className="font-semibold">{t("summary.updated")}</dt>
-            <dd className="break-words">{t("byWhom", { when: when(client.updatedAt), who: client.updatedBy ?? t("notSet") })}</dd>
-          </dl>
+          <DescriptionList
+            items={[
+              { label: t("summary.reference"), value: <span className="font-mono">{client.reference}</span> },
+              { label: t("summary.status"), value: <StatusBadge kind="client" status={client.status} /> },
+              { label: t("summary.tier"), value: ts(`productTier.${client.productTier}`) },
+              { label: t("summary.journey"), value: ts(`journey.${client.journey}`) },
+              {
+                label: t("summary.individuals"),
+                value: (
+                  <>
+                    {client.directorCount}
+                    {client.statusStats.length ? <span className="text-ink-muted"> ({client.statusStats.map((s) => `${s.label}: ${s.count}`).join(", ")})</span> : null}
+                  </>
+                ),
+              },
+              { label: t("summary.created"), value: t("byWhom", { when: when(client.createdAt), who: client.createdBy ?? t("notSet") }) },
+              { label: t("summary.updated"), value: t("byWhom", { when: when(client.updatedAt), who: client.updatedBy ?? t("notSet") }) },
+            ]}
+          />
         </section>
 
         <nav aria-label={t("sectionsNavLabel")} className="mb-8">
@@ -111,7 +132,15 @@ export default async function ClientDetailPage({ params }: { params: Promise<{ c
             <h2 id="individuals-title" tabIndex={-1} className="mb-4 text-2xl font-bold outline-none">
               {t("sections.individuals")}
             </h2>
-            <DirectorsSection directors={directors} clientUnitPrice={client.unitPrice} countries={countries} />
+            <DirectorsSection
+              directors={directors}
+              pager={directorsPager}
+              totals={directorTotals}
+              status={view.status ?? null}
+              showDeleted={view.showDeleted}
+              clientUnitPrice={client.unitPrice}
+              countries={countries}
+            />
           </section>
 
           <section aria-labelledby="audit-title" className="min-w-0">

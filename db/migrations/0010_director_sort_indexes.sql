@@ -1,0 +1,2 @@
+CREATE INDEX "directors_live_name_id_idx" ON "directors" USING btree ("name","id") WHERE "directors"."is_deleted" = false;--> statement-breakpoint
+CREATE INDEX "directors_live_email_id_idx" ON "directors" USING btree ("email","id") WHERE "directors"."is_deleted" = false;
