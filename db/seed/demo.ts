@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
+import { seedLwdbDemo } from "./lwdb-demo";
+import { encryptPersonalCode, personalCodeKeysFrom } from "../../lib/crypto/personal-code";
+import { getEnv } from "../../lib/env";
 import {
   auditEntries,
   clients,
@@ -612,6 +615,11 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
         const row = buildDirector(c, d, client.id, { now, daysAgo, firstOfMonthAgo });
         const [director] = await tx.insert(directors).values(row).returning({ id: directors.id });
         if (!director) throw new Error(`Could not insert demo director ${d.reference}`);
+        if (row.companiesHouseCode) {
+          // Personal codes are stored encrypted, bound to the director's id (known only now).
+          const sealed = encryptPersonalCode(row.companiesHouseCode, director.id, personalCodeKeysFrom(getEnv()));
+          await tx.update(directors).set({ companiesHouseCode: sealed }).where(eq(directors.id, director.id));
+        }
         result.directorsCreated++;
         const directorAudit = (auditType: AuditType, action: string, at: Date, extra: Partial<NewAuditEntry> = {}) =>
           log(auditType, action, at, {
@@ -780,6 +788,8 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<Se
       }
     }
   });
+  // Existing customers the Existing journey can prefill from.
+  await seedLwdbDemo(db);
 
   return result;
 }
@@ -854,6 +864,7 @@ function buildDirector(
     statusOriginal: d.override?.original ?? null,
     status: d.status,
     formerNames: d.formerNames ?? [],
+    formerNameHistory: (d.formerNames ?? []).map((name) => ({ name, from: null, to: t.daysAgo(365 * 3).toISOString().slice(0, 10) })),
     idvNumber: completed && d.status !== "Rejected" ? `IDV-${d.reference}` : null,
     companiesHouseCode: d.companiesHouseCode ?? null,
     companiesHouseCodeReceivedAt: d.companiesHouseCode ? t.daysAgo(Math.max(0, d.createdDaysAgo - 8), 13) : null,

@@ -92,6 +92,8 @@ test("[ADMIN] sees sign-ins and access events in the second view", async ({ page
   await page.goto("/administration/audit?view=security");
   await expect(page.getByRole("link", { name: "Sign-ins and access" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("Event")).toBeVisible();
-  await expect(page.getByRole("table").or(page.getByText("No security events match."))).toBeVisible();
+  // The events, or the table's empty-state row when there are none.
+  const events = page.getByRole("table", { name: "Security events, newest first" });
+  await expect(events.locator("tbody tr").first()).toContainText(/\S/);
   await expectNoSeriousA11yViolations(page);
 });

@@ -63,6 +63,27 @@ test("[ADMIN] edits a client field and sees the toast and the audit entry", asyn
   await expect(page.getByRole("textbox", { name: /^Price per individual/ })).toHaveValue("65.00");
 });
 
+test("[ADMIN] assigns an owner with the searchable combobox", async ({ page }) => {
+  const id = await openClient(page, MAPLE);
+  const owner = page.getByRole("combobox", { name: "Owner" });
+  await owner.fill("nobody by this name");
+  await expect(owner).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText("No employee found.", { exact: true }).first()).toBeVisible();
+  // The list box is still there, hidden and empty (the page's <select>s have options of their own).
+  await expect(page.getByRole("listbox", { name: "Owner", includeHidden: true }).getByRole("option", { includeHidden: true })).toHaveCount(0);
+
+  await owner.fill("tom");
+  await expect(page.getByRole("listbox", { name: "Owner" }).getByRole("option")).toHaveText([/Tom Reid/]);
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Enter");
+  await expect(owner).toHaveValue("Tom Reid");
+  await expect(owner).toHaveAttribute("aria-expanded", "false");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  const res = await page.request.get(`/api/admin/director-verification/clients/${id}`);
+  expect((await res.json()).owner).toBe("tom.reid@portal.example");
+});
+
 test("[ADMIN] is asked to save or discard unsaved changes before leaving", async ({ page }) => {
   await openClient(page, MAPLE);
   await page.getByRole("textbox", { name: /^Company number/ }).fill("OC999999");
@@ -133,7 +154,7 @@ test("[ADMIN] deletes a director with a reason", async ({ page }) => {
   await expect(page.getByRole("region", { name: "Audit trail" }).getByRole("heading", { name: "Director Ewan Stewart deleted" })).toBeVisible();
 });
 
-test("[ADMIN] the client page is accessible and fits 320 px", async ({ page }) => {
+test("[ADMIN] the client page and its dialogs are accessible", async ({ page }) => {
   await openClient(page, THISTLE);
   await page.getByRole("button", { name: "Show details for Fiona MacLeod" }).click();
   await expect(page.getByRole("region", { name: "Fiona MacLeod" })).toBeVisible();
@@ -148,7 +169,9 @@ test("[ADMIN] the client page is accessible and fits 320 px", async ({ page }) =
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
+});
 
+test("[ADMIN] the client page fits a 320 px wide screen", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 800 });
   await openClient(page, "Hartwell Holdings Ltd");
   await page.getByRole("button", { name: "Show details for Priya Sharma" }).click();

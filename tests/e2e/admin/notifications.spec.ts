@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demo, expectNoSeriousA11yViolations } from "../support/fixtures";
+import { demo, human, expectNoSeriousA11yViolations } from "../support/fixtures";
 
 // The notification bell in the admin header. The e2e database is shared with other specs: this one
 // adds its own notifications (through the contact form's API) and marks only those read.
@@ -16,7 +16,7 @@ async function unreadCount(page: Page): Promise<number> {
 
 async function newEnquiry(page: Page, name: string) {
   const res = await page.request.post("/api/new-enquiry", {
-    data: { name, email: "bell.tester@example.com", description: "Created by the notification bell end-to-end test." },
+    data: { ...human, name, email: "bell.tester@example.com", description: "Created by the notification bell end-to-end test." },
   });
   expect(res.status()).toBe(201);
 }

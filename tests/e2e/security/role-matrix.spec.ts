@@ -1,10 +1,10 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { demo, waitForEmail } from "../support/fixtures";
+import { demo, human, takeSignInTurn, waitForEmail } from "../support/fixtures";
 
 type Role = "anonymous" | "contact" | "director" | "admin" | "otherContact";
 const roles: Role[] = ["anonymous", "contact", "director", "admin", "otherContact"];
 
-/** Expected status per role: every page and API route of spec §2 and §7 that exists so far. */
+/** Expected status per role: every page and API route of docs/product.md and §7 that exists so far. */
 const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, number> }[] = [
   { path: "/login", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
   { path: "/contact", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
@@ -21,12 +21,26 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   { path: "/administration/client-management/1", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
   { path: "/administration/client-management/abc", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
   { path: "/administration/client-management/999999", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
+  // A segment that does not decode names nothing: the not-found page (API: 400) for everyone, never a 500.
+  { path: "/administration/client-management/%ff", expect: { anonymous: 404, contact: 404, director: 404, admin: 404, otherContact: 404 } },
+  { path: "/api/enter/%ff", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
+  { path: "/api/admin/director-verification/clients/%ff", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
   { path: "/api/user", expect: { anonymous: 401, contact: 200, director: 200, admin: 200, otherContact: 200 } },
   { path: "/api/home", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
   { path: "/api/options", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  // Public, but only with the bot check's token in the body (none here): 400 for everyone.
+  { method: "POST", path: "/api/lwdb-record?name=Ashcombe%20Engineering%20Ltd&customerCode=LW100245", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
   { path: "/api/admin/health", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
   { path: "/api/director-verification/company", expect: { anonymous: 401, contact: 200, director: 403, admin: 403, otherContact: 200 } },
+  { path: "/api/director-verification/company/directors-export", expect: { anonymous: 401, contact: 200, director: 403, admin: 403, otherContact: 200 } },
+  // A batch of added individuals that is nobody's (or another company's): 404 for contacts.
+  { method: "POST", path: "/api/director-verification/company/additions/999999/payment", expect: { anonymous: 401, contact: 404, director: 403, admin: 403, otherContact: 404 } },
   { path: "/api/director-verification/director", expect: { anonymous: 401, contact: 403, director: 200, admin: 403, otherContact: 403 } },
+  // The identity check (start-yoti is left out: for the demo director it would open a session at the simulator).
+  { path: "/api/director-verification/director-verification/at-yoti", expect: { anonymous: 401, contact: 403, director: 303, admin: 403, otherContact: 403 } },
+  { path: "/api/director-verification/director-verification/check-yoti", expect: { anonymous: 401, contact: 403, director: 200, admin: 403, otherContact: 403 } },
+  // Yoti's notifications: without the session's token, 401 for everyone.
+  { method: "POST", path: "/api/webhooks/yoti", expect: { anonymous: 401, contact: 401, director: 401, admin: 401, otherContact: 401 } },
   { path: "/api/admin/audit", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
   { path: "/api/admin/director-verification/clients/1", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
   { method: "POST", path: "/api/admin/director-verification/clients/search", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
@@ -34,6 +48,11 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   { path: "/api/admin/director-verification/directors/1/sov-info", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
   { path: "/api/admin/director-verification/directors/1/yoti-media/999999", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
   { path: "/api/admin/director-verification/directors/1/file/999999", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
+  // Evidence: the director's own uploads (another's or none: 404; an empty POST is not multipart: 400) and the printable pack.
+  { method: "POST", path: "/api/director-verification/director/file?fileType=Address", expect: { anonymous: 401, contact: 403, director: 400, admin: 403, otherContact: 403 } },
+  { path: "/api/director-verification/director/file/999999", expect: { anonymous: 401, contact: 403, director: 404, admin: 403, otherContact: 403 } },
+  { path: "/administration/directors/1/evidence-pack", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
+  { path: "/administration/directors/abc/evidence-pack", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
   { method: "POST", path: "/api/admin/notifications/999999/read", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
   { path: "/api/admin/audit/client/1", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
   { path: "/api/admin/audit/director/1", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
@@ -44,6 +63,17 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   { path: "/api/admin/director-verification/clients/1/directors-export", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
   { method: "POST", path: "/api/admin/client/999999/delete", expect: { anonymous: 401, contact: 403, director: 403, admin: 400, otherContact: 403 } },
   { method: "POST", path: "/api/admin/director/999999/delete", expect: { anonymous: 401, contact: 403, director: 403, admin: 400, otherContact: 403 } },
+  { method: "POST", path: "/api/admin/director-verification/clients/999999/invoice", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
+  // Sending a reminder now (an empty body is the contact's reminder): 404 for the admin, no such client.
+  { method: "POST", path: "/api/admin/director-verification/clients/999999/remind", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
+  // Card payments: anyone may call them; a webhook without a valid signature and a retry without
+  // its fields are refused alike.
+  { method: "POST", path: "/api/webhooks/stripe", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
+  // Filing a request is open to anyone (the provider's systems too): an empty body is a 400.
+  { method: "POST", path: "/api/requests/identity-verification", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
+  { method: "POST", path: "/api/requests/identity-verification/payment", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
+  // The payment outcome page of a session Stripe does not know: the not-found page, with its status.
+  { path: "/requests/identity-verification/cs_test_unknown0000000000", expect: { anonymous: 404, contact: 404, director: 404, admin: 404, otherContact: 404 } },
   { path: "/api/admin/director-verification/clients/x1", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
 ];
 
@@ -51,10 +81,12 @@ const contexts = {} as Record<Role, APIRequestContext>;
 
 async function signedIn(baseURL: string, who: { email: string; reference: string }) {
   const ctx = await playwrightRequest.newContext({ baseURL });
+  const linkInHand = await takeSignInTurn(who.email);
   const since = Date.now();
-  expect((await ctx.post("/api/send-link", { data: who })).status()).toBe(200);
+  expect((await ctx.post("/api/send-link", { data: { ...human, ...who } })).status()).toBe(200);
   const mail = await waitForEmail(who.email, /sign-in link/i, 15_000, since);
   const token = mail.text.match(/\/api\/enter\/([A-Za-z0-9_-]{43})/)![1]!;
+  linkInHand();
   const res = await ctx.post(`/api/enter/${token}`, { headers: { origin: baseURL }, maxRedirects: 0 });
   expect(res.status()).toBe(303);
   return ctx;
@@ -128,7 +160,7 @@ test("[SECURITY] pages and API responses carry the security headers", async () =
 
 test("[SECURITY] state-changing calls from another site are refused", async () => {
   const res = await contexts.anonymous.post("/api/send-link", {
-    data: demo.contact,
+    data: { ...human, ...demo.contact },
     headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
   });
   expect(res.status()).toBe(403);
