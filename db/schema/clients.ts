@@ -8,8 +8,9 @@ import { clientStatus, journey, productTier } from "./enums";
  *
  * Money is integer pence. Derived fields of the specification that are not columns:
  * - `directors`: the relation `clients.directors` (see relations.ts).
- * - `directorCount`: computed as the number of the client's directors that are not deleted
- *   (a stored count would drift from the rows it counts).
+ * - `directorCount` is a column kept by triggers on directors (migration 0012) in the same
+ *   statement as every insert, deletion, soft deletion or move of a director, so it cannot drift
+ *   from the rows it counts; `director_count_check()` compares it with a count of the rows.
  * - `statusStats`: computed per query (count of directors per status), never stored.
  */
 export const clients = pgTable(
@@ -70,6 +71,8 @@ export const clients = pgTable(
     paid: boolean().notNull().default(false),
     paidAt: timestamptz(),
     sageInvoiceNumber: text(),
+    /** Directors of the client that are not deleted; kept by triggers, never written by the portal. */
+    directorCount: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex("clients_reference_key").on(t.reference),
@@ -79,6 +82,8 @@ export const clients = pgTable(
     index("clients_updated_at_idx").on(t.updatedAt),
     index("clients_product_tier_idx").on(t.productTier),
     index("clients_owner_idx").on(t.owner),
+    // The admin search sorted by number of individuals reads live clients in this order.
+    index("clients_live_director_count_id_idx").on(t.directorCount, t.id).where(sql`${t.isDeleted} = false`),
     index("clients_main_contact_email_lower_idx").on(sql`lower(${t.mainContactEmail})`),
     // Trigram indexes serve the admin global search (ILIKE '%term%').
     index("clients_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),

@@ -297,6 +297,11 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
     // Bulk statements may take longer than the pool's per-statement limit.
     await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`set local synchronous_commit = off`);
+    // The counting triggers (director_status_counts, clients.director_count) would add a statement
+    // per batch and per client; they are off for the load and the counts are recomputed once at the
+    // end, in this transaction (ALTER TABLE is transactional: no other session sees them off).
+    await tx.execute(sql`alter table directors disable trigger user`);
+    await tx.execute(sql`alter table clients disable trigger user`);
     const txDb = tx as unknown as Db;
 
     const existingClients = await countLarge(txDb, "clients", LARGE_CLIENT_PREFIX);
@@ -320,19 +325,24 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
       // Statistics of the rows just loaded, inside the transaction: without them the planner takes
       // the freshly filled tables for empty and joins a million directors by nested loop.
       await tx.execute(sql`analyze clients, directors`);
-      // Prices follow the directors actually attached (a director's price override wins).
+      // Prices and director counts follow the directors actually attached (a director's price
+      // override wins).
       await tx.execute(sql.raw(`
         UPDATE clients c
-        SET full_price = x.full_price, standard_full_price = c.standard_unit_price * x.n
+        SET full_price = x.full_price, standard_full_price = c.standard_unit_price * x.n, director_count = x.n
         FROM (
           SELECT d.client_id, count(*)::int AS n, sum(coalesce(d.price_override, cl.unit_price))::int AS full_price
           FROM directors d JOIN clients cl ON cl.id = d.client_id
           WHERE cl.reference LIKE '${LARGE_CLIENT_PREFIX}%' AND NOT d.is_deleted
           GROUP BY d.client_id
         ) AS x
-        WHERE c.id = x.client_id AND (c.full_price, c.standard_full_price) IS DISTINCT FROM (x.full_price, c.standard_unit_price * x.n)
+        WHERE c.id = x.client_id
+          AND (c.full_price, c.standard_full_price, c.director_count) IS DISTINCT FROM (x.full_price, c.standard_unit_price * x.n, x.n)
       `));
+      await tx.execute(sql`select director_status_counts_rebuild()`);
     }
+    await tx.execute(sql`alter table directors enable trigger user`);
+    await tx.execute(sql`alter table clients enable trigger user`);
   });
   // As autovacuum would leave a live database: visibility map set (index-only scans stay index-only),
   // hint bits written, statistics fresh. Straight after a bulk load none of these hold.

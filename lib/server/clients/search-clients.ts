@@ -42,14 +42,14 @@ import { pagerFor, type Pager } from "@/lib/pager";
  *   every director (50-100 ms at a million).
  * - Individual view sorted by the individual's name or email reads the partial (name, id) or
  *   (email, id) index of live directors, forwards or backwards.
+ * - The number of individuals is clients.director_count, kept by triggers (migration 0012): sorting
+ *   by it reads the partial (director_count, id) index instead of counting every director.
  * - `is_deleted = false` is written as a literal so that partial indexes stay usable.
  * Estimated costs stay far below PostgreSQL's JIT threshold (JIT compilation would add 10–300 ms).
  */
 
 const c = alias(clients, "c");
 const d = alias(directors, "d");
-/** Directors counted for a client's director count. */
-const x = alias(directors, "x");
 
 const UK = "Europe/London";
 
@@ -195,9 +195,6 @@ interface SortSpec {
 
 const column = (expr: SQL, nullable = false, director = false): SortSpec => ({ expr, nullable, director });
 
-/** Live directors per client, for sorting by director count (one grouped scan, not one subquery per client). */
-const directorCounts = sql`(select ${directors.clientId} as "clientId", count(*)::int as "n" from ${directors} where ${directors.isDeleted} = false group by 1)`;
-
 const SORTS: Record<SortKey, SortSpec> = {
   createdAt: column(sql`${c.createdAt}`),
   updatedAt: column(sql`${c.updatedAt}`),
@@ -212,7 +209,7 @@ const SORTS: Record<SortKey, SortSpec> = {
   owner: column(sql`${c.owner}`, true),
   unitPrice: column(sql`${c.unitPrice}`, true),
   fullPrice: column(sql`${c.fullPrice}`, true),
-  directorCount: column(sql`coalesce("dc"."n", 0)`),
+  directorCount: column(sql`${c.directorCount}`),
   kantataReference: column(sql`${c.kantataReference}`, true),
   inKantata: column(sql`${c.inKantata}`),
   directorName: column(sql`${d.name}`, false, true),
@@ -223,26 +220,18 @@ const SORTS: Record<SortKey, SortSpec> = {
   idvNumber: column(sql`${d.idvNumber}`, true, true),
 };
 
-/** The sort key inside a search's set of matches (bounded): the director count per row, not grouped. */
-function searchKey(key: SortKey): SQL {
-  return key === "directorCount" ? directorCountOf : SORTS[key].expr;
-}
-
 /** `expr asc|desc`; empty values last either way (non-null columns keep their index order). */
 function orderTerm(expr: SQL, direction: "asc" | "desc", nullable = false): SQL {
   const dir = sql.raw(direction);
   return nullable ? sql`${expr} ${dir} nulls last` : sql`${expr} ${dir}`;
 }
 
-/** Live directors of the client c. */
-const directorCountOf = sql`(select count(*)::int from ${directors} ${x} where ${x.clientId} = ${c.id} and ${x.isDeleted} = false)`;
-
 const clientJson = sql`'id', ${c.id}, 'name', ${c.name}, 'reference', ${c.reference}, 'sageId', ${c.sageId},
   'companyId', ${c.companyId}, 'mainContactEmail', ${c.mainContactEmail}, 'productTier', ${c.productTier},
   'status', ${c.status}, 'journey', ${c.journey}, 'owner', ${c.owner}, 'unitPrice', ${c.unitPrice},
   'fullPrice', ${c.fullPrice}, 'createdAt', ${c.createdAt}, 'updatedAt', ${c.updatedAt}, 'inKantata', ${c.inKantata},
   'kantataReference', ${c.kantataReference}, 'isDeleted', ${c.isDeleted},
-  'directorCount', ${directorCountOf}`;
+  'directorCount', ${c.directorCount}`;
 
 const directorJson = sql`'directorId', ${d.id}, 'directorName', ${d.name}, 'directorEmail', ${d.email},
   'directorReference', ${d.reference}, 'directorStatus', ${d.status}, 'priceOverride', ${d.priceOverride},
@@ -283,15 +272,14 @@ export function buildSearchStatements(query: ClientSearchRequest): SQL[] {
     const tab = query.status ? [sql`${c.status} = ${query.status}`] : [];
     if (pattern) {
       // The matching clients once, with what the counts and the page need.
-      ctes.push(sql`"hits" as materialized (select ${c.id} as "id", ${c.status} as "status", ${searchKey(query.sortBy)} as "k"
+      ctes.push(sql`"hits" as materialized (select ${c.id} as "id", ${c.status} as "status", ${sort.expr} as "k"
         from ${clients} ${c} where ${and(where)})`);
       stats = sql`select "status" as "value", count(*)::int as "count" from "hits" group by 1`;
       page = sql`select "id", "k" from "hits" where ${query.status ? sql`"status" = ${query.status}` : sql`true`}
         order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`"id"`, dir)} limit ${pageSize} offset ${offset}`;
     } else {
-      const counts = query.sortBy === "directorCount" ? sql` left join ${directorCounts} as "dc" on "dc"."clientId" = ${c.id}` : sql``;
       stats = sql`select ${c.status} as "value", count(*)::int as "count" from ${clients} ${c} where ${and(where)} group by 1`;
-      page = sql`select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c}${counts} where ${and([...where, ...tab])}
+      page = sql`select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and([...where, ...tab])}
         order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${c.id}`, dir)} limit ${pageSize} offset ${offset}`;
     }
     rows = sql`select coalesce(json_agg(json_build_object(${clientJson})
@@ -329,9 +317,8 @@ export function buildSearchStatements(query: ClientSearchRequest): SQL[] {
     const clientTieBreak = !sort.director;
     if (!sort.director && !pattern && !dr.text) {
       // Clients in order first, their directors joined lazily.
-      const counts = query.sortBy === "directorCount" ? sql` left join ${directorCounts} as "dc" on "dc"."clientId" = ${c.id}` : sql``;
       page = sql`select ${d.id} as "id", "o"."k" as "k", "o"."id" as "cid" from (
-          select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c}${counts} where ${and(cl.all)}
+          select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(cl.all)}
           order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${c.id}`, dir)} offset 0
         ) as "o" cross join lateral (
           select ${d.id} from ${directors} ${d} where ${d.clientId} = "o"."id" and ${and([...directorWhere, ...tab])}
@@ -339,16 +326,15 @@ export function buildSearchStatements(query: ClientSearchRequest): SQL[] {
         order by ${orderTerm(sql`"o"."k"`, dir, sort.nullable)}, ${orderTerm(sql`"o"."id"`, dir)}, ${orderTerm(sql`${d.id}`, dir)}
         limit ${pageSize} offset ${offset}`;
     } else {
-      const counts = query.sortBy === "directorCount" ? sql` left join ${directorCounts} as "dc" on "dc"."clientId" = ${c.id}` : sql``;
       page = sql`select ${d.id} as "id", ${sort.expr} as "k", ${c.id} as "cid"
-        from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId}${counts}
+        from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId}
         where ${and([...where, ...tab])}
         order by ${sql.join([orderTerm(sql`"k"`, dir, sort.nullable), ...(clientTieBreak ? [orderTerm(sql`${c.id}`, dir)] : []), orderTerm(sql`${d.id}`, dir)], sql`, `)}
         limit ${pageSize} offset ${offset}`;
     }
     if (pattern) {
       // The matching directors once, joined to their clients, with what the counts and the page need.
-      ctes.push(sql`"hits" as materialized (select ${d.id} as "id", ${c.id} as "cid", ${d.status} as "status", ${searchKey(query.sortBy)} as "k"
+      ctes.push(sql`"hits" as materialized (select ${d.id} as "id", ${c.id} as "cid", ${d.status} as "status", ${sort.expr} as "k"
         from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId} where ${and(where)})`);
       stats = sql`select "status" as "value", count(*)::int as "count" from "hits" group by 1`;
       page = sql`select "id", "k", "cid" from "hits" where ${query.status ? sql`"status" = ${query.status}` : sql`true`}

@@ -1,11 +1,10 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { clients } from "@/db/schema";
 import { isoTime, type ExportColumns } from "./select-list";
 
 /**
  * The columns of the client export, in order: every client field of docs/domain.md that is not a secret
- * (never `paymentSessionSecret`), plus the computed `directorCount`. Headers are the field names
+ * (never `paymentSessionSecret`), including `directorCount` (kept by triggers). Headers are the field names
  * (flattened rows, docs/product.md); money is integer pence as everywhere in the API; times are ISO 8601 UTC.
  * Listed one by one on purpose: a column added to the table later is not exported until added here.
  */
@@ -20,7 +19,7 @@ export const clientExportColumns: ExportColumns = {
   productTier: clients.productTier,
   journey: clients.journey,
   owner: clients.owner,
-  directorCount: sql`(select count(*)::int from "directors" as "d" where "d"."client_id" = "clients"."id" and not "d"."is_deleted")`,
+  directorCount: clients.directorCount,
   mainContactFirstName: clients.mainContactFirstName,
   mainContactLastName: clients.mainContactLastName,
   mainContactEmail: clients.mainContactEmail,
