@@ -1,0 +1,230 @@
+import { sql, type SQL } from "drizzle-orm";
+import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
+import { seedLarge } from "@/db/seed/large";
+import { CLIENT_SORT_KEYS, DIRECTOR_SORT_KEYS, type SortKey } from "@/lib/schemas/client-search-params";
+import { clientSearchSchema, type ClientSearchInput, type ClientSearchRequest } from "@/lib/schemas/client-search";
+import { searchClients, type IndividualSearchRow } from "@/lib/server/clients/search-clients";
+import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.mjs";
+import { adminPrincipal } from "./support/test-users";
+
+/*
+ * The admin search against a plain reference query, on generated data: the same rows in the same
+ * order, the same status counts and the same total, for every sort key in both directions and both
+ * views, status tabs, filters, global searches, deleted rows and deep pages.
+ *
+ * The reference is the search as the specification states it, written the obvious way (one
+ * join, one WHERE of ORs, count(*) per status, ORDER BY ... OFFSET), with none of the search's
+ * means of speed: no kept counts, no stored director count, no partial indexes chosen by literal
+ * conditions, no union of one-column matches, no reading of deep pages from the other end.
+ */
+
+const NAME = `dvp_search_oracle_${Date.now()}_${process.pid}`;
+let handle: DatabaseHandle;
+const admin = adminPrincipal();
+
+beforeAll(async () => {
+  const url = await createTestDatabase(NAME);
+  handle = await openDatabase({ databaseUrl: url, migrate: false });
+  await seedLarge(handle.db, { clients: 150, directors: 1_800 });
+  // Some ties and empty values beyond the generator's: equal names, no owner, a deleted client
+  // with live directors.
+  await handle.db.execute(sql`update clients set name = 'Tied Name Ltd' where id % 17 = 0`);
+  await handle.db.execute(sql`update clients set is_deleted = true where id % 23 = 0`);
+}, 120_000);
+
+afterAll(async () => {
+  await handle?.close();
+  await dropTestDatabases(NAME);
+});
+
+const UK = "Europe/London";
+const like = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The sort expression of the reference, over c (client), d (director) and n (live directors per client). */
+const SORT_SQL: Record<SortKey, { expr: string; nullable: boolean; director: boolean }> = {
+  createdAt: { expr: "c.created_at", nullable: false, director: false },
+  updatedAt: { expr: "c.updated_at", nullable: false, director: false },
+  name: { expr: "c.name", nullable: false, director: false },
+  reference: { expr: "c.reference", nullable: false, director: false },
+  sageId: { expr: "c.sage_id", nullable: true, director: false },
+  companyId: { expr: "c.company_id", nullable: true, director: false },
+  mainContactEmail: { expr: "c.main_contact_email", nullable: false, director: false },
+  productTier: { expr: "c.product_tier", nullable: false, director: false },
+  status: { expr: "c.status", nullable: false, director: false },
+  journey: { expr: "c.journey", nullable: false, director: false },
+  owner: { expr: "c.owner", nullable: true, director: false },
+  unitPrice: { expr: "c.unit_price", nullable: true, director: false },
+  fullPrice: { expr: "c.full_price", nullable: true, director: false },
+  directorCount: { expr: "(select count(*) from directors x where x.client_id = c.id and not x.is_deleted)", nullable: false, director: false },
+  kantataReference: { expr: "c.kantata_reference", nullable: true, director: false },
+  inKantata: { expr: "c.in_kantata", nullable: false, director: false },
+  directorName: { expr: "d.name", nullable: false, director: true },
+  directorEmail: { expr: "d.email", nullable: false, director: true },
+  directorReference: { expr: "d.reference", nullable: false, director: true },
+  directorStatus: { expr: "d.status", nullable: false, director: true },
+  priceOverride: { expr: "d.price_override", nullable: true, director: true },
+  idvNumber: { expr: "d.idv_number", nullable: true, director: true },
+};
+
+function dayFrom(column: string, value: string): SQL {
+  return sql`${sql.raw(column)} >= (${value}::date::timestamp at time zone ${UK})`;
+}
+function dayTo(column: string, value: string): SQL {
+  return sql`${sql.raw(column)} < ((${value}::date + 1)::timestamp at time zone ${UK})`;
+}
+
+/** The client's own columns match the term. */
+const clientText = (p: string) =>
+  sql`(c.name ilike ${p} or c.reference ilike ${p} or c.main_contact_email ilike ${p} or c.sage_id ilike ${p} or c.company_id ilike ${p})`;
+/** The director's columns match the term. */
+const directorText = (p: string, alias: string) => sql.raw(`(${alias}.name ilike $$${p}$$ or ${alias}.email ilike $$${p}$$ or ${alias}.reference ilike $$${p}$$)`);
+
+/** Conditions of the reference on a director row `alias` (the individual filters). */
+function directorFilters(q: ClientSearchRequest, alias: string): SQL[] {
+  const f = q.filters;
+  const out: SQL[] = [];
+  if (!q.includeDeleted) out.push(sql.raw(`${alias}.is_deleted = false`));
+  if (f.individual) out.push(sql.raw(`(${alias}.name ilike $$${like(f.individual)}$$ or ${alias}.email ilike $$${like(f.individual)}$$)`));
+  if (f.individualReference) out.push(sql.raw(`${alias}.reference ilike $$${like(f.individualReference)}$$`));
+  if (f.individualStatus) out.push(sql.raw(`${alias}.status = '${f.individualStatus}'`));
+  return out;
+}
+
+function clientFilters(q: ClientSearchRequest): SQL[] {
+  const f = q.filters;
+  const out: SQL[] = [];
+  if (!q.includeDeleted) out.push(sql`c.is_deleted = false`);
+  if (f.name) out.push(sql`c.name ilike ${like(f.name)}`);
+  if (f.reference) out.push(sql`c.reference ilike ${like(f.reference)}`);
+  if (f.owner) out.push(sql`lower(c.owner) = lower(${f.owner})`);
+  if (f.productTier) out.push(sql`c.product_tier = ${f.productTier}`);
+  if (f.status) out.push(sql`c.status = ${f.status}`);
+  if (f.createdAtFrom) out.push(dayFrom("c.created_at", f.createdAtFrom));
+  if (f.createdAtTo) out.push(dayTo("c.created_at", f.createdAtTo));
+  if (f.priceFrom !== undefined) out.push(sql`c.unit_price >= ${f.priceFrom}`);
+  if (f.inKantata !== undefined) out.push(sql`c.in_kantata = ${f.inKantata}`);
+  return out;
+}
+
+const all = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+/** The reference answer: row ids in order, status counts, total. */
+async function reference(q: ClientSearchRequest): Promise<{ ids: number[]; counts: Record<string, number>; total: number }> {
+  const individual = q.tableViewMode === "individual";
+  const sort = SORT_SQL[q.sortBy];
+  const dir = q.sortDirection;
+  const nulls = sort.nullable ? " nulls last" : "";
+  const p = q.globalSearch ? like(q.globalSearch) : undefined;
+  const offset = (q.pagerModel.currentPage - 1) * q.pagerModel.pageSize;
+  const where = clientFilters(q);
+  let from: SQL;
+  let statusCol: string;
+  let order: string;
+  let idCol: string;
+  if (!individual) {
+    const df = directorFilters(q, "y");
+    if (df.length > (q.includeDeleted ? 0 : 1)) where.push(sql`exists (select 1 from directors y where y.client_id = c.id and ${all(df)})`);
+    if (p) {
+      const live = q.includeDeleted ? "" : " and z.is_deleted = false";
+      where.push(sql`(${clientText(p)} or exists (select 1 from directors z where z.client_id = c.id and ${directorText(p, "z")}${sql.raw(live)}))`);
+    }
+    from = sql`clients c`;
+    statusCol = "c.status";
+    idCol = "c.id";
+    order = `${sort.expr} ${dir}${nulls}, c.id ${dir}`;
+  } else {
+    where.push(...directorFilters(q, "d"));
+    if (p) where.push(sql`(${directorText(p, "d")} or ${clientText(p)})`);
+    from = sql`directors d join clients c on c.id = d.client_id`;
+    statusCol = "d.status";
+    idCol = "d.id";
+    order = sort.director ? `${sort.expr} ${dir}${nulls}, d.id ${dir}` : `${sort.expr} ${dir}${nulls}, c.id ${dir}, d.id ${dir}`;
+  }
+  const countRows = rowsOf<{ status: string; n: number }>(
+    await handle.db.execute(sql`select ${sql.raw(statusCol)} as status, count(*)::int as n from ${from} where ${all(where)} group by 1`),
+  );
+  const counts = Object.fromEntries(countRows.map((r) => [r.status, Number(r.n)]));
+  const tab = q.status ? sql` and ${sql.raw(statusCol)} = ${q.status}` : sql``;
+  const ids = rowsOf<{ id: number }>(
+    await handle.db.execute(
+      sql`select ${sql.raw(idCol)} as id from ${from} where ${all(where)}${tab} order by ${sql.raw(order)} limit ${q.pagerModel.pageSize} offset ${offset}`,
+    ),
+  ).map((r) => Number(r.id));
+  const total = q.status ? (counts[q.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
+  return { ids, counts, total };
+}
+
+async function expectSame(input: ClientSearchInput) {
+  const q = clientSearchSchema.parse(input);
+  const expected = await reference(q);
+  const got = await searchClients({ db: handle.db, user: admin, query: q });
+  const ids = q.tableViewMode === "individual" ? (got.clients as IndividualSearchRow[]).map((r) => r.directorId) : got.clients.map((r) => r.id);
+  const counts = Object.fromEntries(got.statusStats.filter((s) => s.count > 0).map((s) => [s.value, s.count]));
+  expect({ input, ids, counts, total: got.pager.totalCount }).toEqual({ input, ...expected });
+}
+
+/** The first page, a middle page, a page in the last half, and the last page of a shape. */
+async function pagesOf(input: ClientSearchInput, pageSize = 10): Promise<number[]> {
+  const q = clientSearchSchema.parse({ ...input, pagerModel: { currentPage: 1, pageSize } });
+  const { total } = await reference(q);
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  return [...new Set([1, Math.ceil(last / 2), Math.max(1, Math.floor((last * 4) / 5)), last, last + 1])];
+}
+
+const SORT_KEYS_BY_VIEW = {
+  client: CLIENT_SORT_KEYS,
+  individual: [...CLIENT_SORT_KEYS, ...DIRECTOR_SORT_KEYS],
+} as const;
+
+describe.each(["client", "individual"] as const)("%s view: the search equals the reference query", (view) => {
+  test.each(SORT_KEYS_BY_VIEW[view].flatMap((key) => (["asc", "desc"] as const).map((dir) => [key, dir] as const)))(
+    "sorted by %s %s, on the first, middle, late and last pages",
+    async (sortBy, sortDirection) => {
+      const input: ClientSearchInput = { tableViewMode: view, sortBy, sortDirection };
+      for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
+    },
+  );
+
+  test("status tabs, with and without deleted rows", async () => {
+    const statuses = view === "client" ? ["New", "InProgress", "Completed", "PaymentPending"] : ["AwaitingIDInfo", "Complete", "Rejected", "UnderReview"];
+    for (const status of statuses) {
+      for (const includeDeleted of [false, true]) {
+        const input: ClientSearchInput = { tableViewMode: view, status, includeDeleted };
+        for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
+      }
+    }
+  });
+
+  test("global searches: surnames, company words, references, emails, sage ids, nothing found", async () => {
+    for (const globalSearch of ["smith", "Kestrel", "ZD0", "oliver.", "SG0001", "1000012", "no-such-thing", "50%_off"]) {
+      for (const sortBy of ["createdAt", "name", "directorCount", ...(view === "individual" ? ["directorName"] : [])] as const) {
+        const input: ClientSearchInput = { tableViewMode: view, globalSearch, sortBy };
+        for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
+      }
+      await expectSame({ tableViewMode: view, globalSearch, includeDeleted: true, status: view === "client" ? "InProgress" : "Complete" });
+    }
+  });
+
+  test("filters alone and together", async () => {
+    const filterSets: NonNullable<ClientSearchInput["filters"]>[] = [
+      { name: "harbour" },
+      { reference: "ZC00" },
+      { owner: "TOM.REID@portal.example" },
+      { productTier: "Managed" },
+      { status: "Completed" },
+      { createdAtFrom: "2025-01-01", createdAtTo: "2026-06-30" },
+      { priceFrom: 6500 },
+      { inKantata: true },
+      { individual: "patel" },
+      { individualStatus: "Rejected" },
+      { individualReference: "ZD00" },
+      { productTier: "Managed", individual: "smith", individualStatus: "Complete" },
+    ];
+    for (const filters of filterSets) {
+      for (const sortBy of ["createdAt", "fullPrice", ...(view === "individual" ? ["idvNumber"] : [])] as const) {
+        const input: ClientSearchInput = { tableViewMode: view, filters, sortBy };
+        for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
+      }
+    }
+  });
+});
