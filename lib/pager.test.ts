@@ -1,4 +1,4 @@
-import { pagerFor } from "@/lib/pager";
+import { pagerFor, pageWindow } from "@/lib/pager";
 
 describe("pagerFor", () => {
   it("has no pages and items 0–0 for no result", () => {
@@ -34,5 +34,28 @@ describe("pagerFor", () => {
         expect(seen).toBe(Math.min(total, 10 * size));
       }
     }
+  });
+});
+
+describe("pageWindow", () => {
+  it("reads a page in the first half forwards", () => {
+    expect(pageWindow(1000, 1, 25)).toEqual({ reverse: false, limit: 25, offset: 0 });
+    expect(pageWindow(1000, 20, 25)).toEqual({ reverse: false, limit: 25, offset: 475 });
+  });
+
+  it("reads a page in the last half from the far end, the same rows", () => {
+    // Rows 500-524 of 1000 are rows 475-499 counted from the end.
+    expect(pageWindow(1000, 21, 25)).toEqual({ reverse: true, limit: 25, offset: 475 });
+    expect(pageWindow(1000, 40, 25)).toEqual({ reverse: true, limit: 25, offset: 0 });
+  });
+
+  it("takes only the rows left on a partly filled last page", () => {
+    // Rows 1000-1009 of 1010: the first 10 from the end.
+    expect(pageWindow(1010, 41, 25)).toEqual({ reverse: true, limit: 10, offset: 0 });
+  });
+
+  it("leaves a page beyond the end forwards (it is empty either way)", () => {
+    expect(pageWindow(1000, 41, 25)).toEqual({ reverse: false, limit: 25, offset: 1000 });
+    expect(pageWindow(0, 1, 25)).toEqual({ reverse: false, limit: 25, offset: 0 });
   });
 });

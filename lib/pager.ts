@@ -24,3 +24,22 @@ export function pagerFor(totalCount: number, currentPage: number, pageSize: numb
     pageSize,
   };
 }
+
+/**
+ * Which rows of the ordered result a page statement reads. `reverse` reads them from the far end
+ * (`offset` counted from the last row): a deep page in the last half of a long result then skips
+ * fewer rows (docs/speed.md, the admin search).
+ */
+export interface PageWindow {
+  reverse: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** The window of a page: from the far end when it lies in the last half of `total` rows. */
+export function pageWindow(total: number, currentPage: number, pageSize: number): PageWindow {
+  const offset = (currentPage - 1) * pageSize;
+  if (offset < total / 2 || offset >= total) return { reverse: false, limit: pageSize, offset };
+  const limit = Math.min(pageSize, total - offset);
+  return { reverse: true, limit, offset: total - offset - limit };
+}

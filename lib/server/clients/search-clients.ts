@@ -18,7 +18,7 @@ import { translator } from "@/lib/i18n/translator";
 import type { SortKey } from "@/lib/schemas/client-search-params";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import { AppError } from "@/lib/server/app-error";
-import { pagerFor, type Pager } from "@/lib/pager";
+import { pagerFor, pageWindow, type Pager, type PageWindow } from "@/lib/pager";
 
 /*
  * The admin client search (docs/domain.md "Client search request" / "Search response"): the status counts
@@ -226,6 +226,13 @@ function orderTerm(expr: SQL, direction: "asc" | "desc", nullable = false): SQL 
   return nullable ? sql`${expr} ${dir} nulls last` : sql`${expr} ${dir}`;
 }
 
+/** orderTerm's exact reverse: the same rows read from the other end (empty values first). */
+function reverseTerm(expr: SQL, direction: "asc" | "desc", nullable = false): SQL {
+  const dir = sql.raw(direction === "asc" ? "desc" : "asc");
+  return nullable ? sql`${expr} ${dir} nulls first` : sql`${expr} ${dir}`;
+}
+
+
 const clientJson = sql`'id', ${c.id}, 'name', ${c.name}, 'reference', ${c.reference}, 'sageId', ${c.sageId},
   'companyId', ${c.companyId}, 'mainContactEmail', ${c.mainContactEmail}, 'productTier', ${c.productTier},
   'status', ${c.status}, 'journey', ${c.journey}, 'owner', ${c.owner}, 'unitPrice', ${c.unitPrice},
@@ -242,12 +249,15 @@ const directorJson = sql`'directorId', ${d.id}, 'directorName', ${d.name}, 'dire
  * status tab left out) and/or `rows` (the page, in order, as JSON objects). Exported for the
  * benchmark's EXPLAIN output.
  */
-export function buildSearchStatements(query: ClientSearchRequest): SQL[] {
+export function buildSearchStatements(query: ClientSearchRequest, window?: PageWindow): SQL[] {
   const individual = query.tableViewMode === "individual";
   const f = query.filters;
   const { currentPage, pageSize } = query.pagerModel;
   const offset = (currentPage - 1) * pageSize;
   const dir = query.sortDirection;
+  // The page statement without a text search, read forwards or from the far end.
+  const pageTerm = window?.reverse ? reverseTerm : orderTerm;
+  const pageRange = sql`limit ${window?.limit ?? pageSize} offset ${window?.offset ?? offset}`;
   const sort = SORTS[query.sortBy];
   const term = query.globalSearch;
   const pattern = term ? containsPattern(term) : undefined;
@@ -280,7 +290,7 @@ export function buildSearchStatements(query: ClientSearchRequest): SQL[] {
     } else {
       stats = sql`select ${c.status} as "value", count(*)::int as "count" from ${clients} ${c} where ${and(where)} group by 1`;
       page = sql`select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and([...where, ...tab])}
-        order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${c.id}`, dir)} limit ${pageSize} offset ${offset}`;
+        order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${c.id}`, dir)} ${pageRange}`;
     }
     rows = sql`select coalesce(json_agg(json_build_object(${clientJson})
         order by ${orderTerm(sql`"p"."k"`, dir, sort.nullable)}, ${orderTerm(sql`"p"."id"`, dir)}), '[]'::json)
@@ -319,18 +329,18 @@ export function buildSearchStatements(query: ClientSearchRequest): SQL[] {
       // Clients in order first, their directors joined lazily.
       page = sql`select ${d.id} as "id", "o"."k" as "k", "o"."id" as "cid" from (
           select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(cl.all)}
-          order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${c.id}`, dir)} offset 0
+          order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${c.id}`, dir)} offset 0
         ) as "o" cross join lateral (
           select ${d.id} from ${directors} ${d} where ${d.clientId} = "o"."id" and ${and([...directorWhere, ...tab])}
         ) as ${d}
-        order by ${orderTerm(sql`"o"."k"`, dir, sort.nullable)}, ${orderTerm(sql`"o"."id"`, dir)}, ${orderTerm(sql`${d.id}`, dir)}
-        limit ${pageSize} offset ${offset}`;
+        order by ${pageTerm(sql`"o"."k"`, dir, sort.nullable)}, ${pageTerm(sql`"o"."id"`, dir)}, ${pageTerm(sql`${d.id}`, dir)}
+        ${pageRange}`;
     } else {
       page = sql`select ${d.id} as "id", ${sort.expr} as "k", ${c.id} as "cid"
         from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId}
         where ${and([...where, ...tab])}
-        order by ${sql.join([orderTerm(sql`"k"`, dir, sort.nullable), ...(clientTieBreak ? [orderTerm(sql`${c.id}`, dir)] : []), orderTerm(sql`${d.id}`, dir)], sql`, `)}
-        limit ${pageSize} offset ${offset}`;
+        order by ${sql.join([pageTerm(sql`"k"`, dir, sort.nullable), ...(clientTieBreak ? [pageTerm(sql`${c.id}`, dir)] : []), pageTerm(sql`${d.id}`, dir)], sql`, `)}
+        ${pageRange}`;
     }
     if (pattern) {
       // The matching directors once, joined to their clients, with what the counts and the page need.
@@ -355,6 +365,14 @@ export function buildSearchStatements(query: ClientSearchRequest): SQL[] {
   // part in individual view) and the page.
   const deltaRows = countsKept ? sql`, (select count(*)::int from "director_status_counts") as "deltaRows"` : sql``;
   return [sql`select ${statsJson} as "stats"${deltaRows}`, sql`with "page" as (${page}) select (${rows}) as "rows"`];
+}
+
+/** Rows skipped from which a page is deep enough to be worth reading from the nearer end. */
+const DEEP_OFFSET = 1_000;
+
+/** The rows of the search: those of the status tab, or of every status. */
+function totalOf(query: ClientSearchRequest, counted: [string, number][]): number {
+  return counted.reduce((sum, [value, count]) => (!query.status || value === query.status ? sum + Number(count) : sum), 0);
 }
 
 /** Delta rows of director_status_counts after which a search folds them into one per (scope, status). */
@@ -394,11 +412,34 @@ function parseJson<T>(value: unknown): T {
  * fields) for the admin client list. Admins only. Deleted clients and directors are left out
  * unless `includeDeleted`.
  */
-export async function searchClients({ db, user, query }: { db: Db; user: Principal; query: ClientSearchRequest }): Promise<ClientSearchResult> {
+export async function searchClients({
+  db,
+  user,
+  query,
+  deepOffset = DEEP_OFFSET,
+}: {
+  db: Db;
+  user: Principal;
+  query: ClientSearchRequest;
+  /** Rows skipped from which a page is read from the nearer end (tests lower it to reach that path on small data). */
+  deepOffset?: number;
+}): Promise<ClientSearchResult> {
   if (!can(user.type, "admin.clients.read")) throw new AppError("forbidden");
 
   const individual = query.tableViewMode === "individual";
-  const answers = await Promise.all(buildSearchStatements(query).map(async (statement) => rowsOf<{ stats?: unknown; rows?: unknown }>(await db.execute(statement))[0]));
+  const { currentPage, pageSize } = query.pagerModel;
+  const first = async (statement: SQL) => rowsOf<{ stats?: unknown; rows?: unknown; deltaRows?: number }>(await db.execute(statement))[0] ?? {};
+  const statements = buildSearchStatements(query);
+  let answers: { stats?: unknown; rows?: unknown; deltaRows?: number }[];
+  if (statements.length === 2 && (currentPage - 1) * pageSize >= deepOffset) {
+    // A deep page: the counts first, then the page read from whichever end is nearer.
+    const counted = await first(statements[0]!);
+    const window = pageWindow(totalOf(query, parseJson(counted.stats ?? [])), currentPage, pageSize);
+    answers = [counted, await first(window.reverse ? buildSearchStatements(query, window)[1]! : statements[1]!)];
+  } else {
+    // Otherwise the counts and the page side by side, on two connections.
+    answers = await Promise.all(statements.map(first));
+  }
   const result = Object.assign({}, ...answers) as { stats?: unknown; rows?: unknown; deltaRows?: number };
   if (Number(result.deltaRows ?? 0) > FOLD_AFTER) await foldStatusCounts(db);
   const counted = parseJson<[string, number][]>(result.stats ?? []);
@@ -408,13 +449,12 @@ export async function searchClients({ db, user, query }: { db: Db; user: Princip
   const kind = individual ? "director" : "client";
   const statusValues: readonly string[] = individual ? directorStatusValues : clientStatusValues;
   const statusStats = statusValues.map((value) => ({ value, label: labelOf(kind, value), count: counts.get(value) ?? 0 }));
-  const totalCount = query.status ? (counts.get(query.status) ?? 0) : statusStats.reduce((sum, s) => sum + s.count, 0);
+  const totalCount = totalOf(query, counted);
 
   const rows = found.map((r) => {
     const base = { ...r, createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) };
     return individual ? { tableRowId: `d-${r.directorId}`, ...base } : { tableRowId: `c-${r.id}`, ...base };
   });
-  const { currentPage, pageSize } = query.pagerModel;
   return {
     statusStats,
     clients: rows as ClientSearchRow[] | IndividualSearchRow[],
