@@ -119,6 +119,17 @@ export const directors = pgTable(
     // (forwards or backwards) instead of sorting every live director.
     index("directors_live_name_id_idx").on(t.name, t.id).where(sql`${t.isDeleted} = false`),
     index("directors_live_email_id_idx").on(t.email, t.id).where(sql`${t.isDeleted} = false`),
+    // And by the individual's other columns: non-null ones both ways on one index, nullable ones on
+    // one index per direction (empty values last either way, as the search orders them).
+    index("directors_live_reference_id_idx").on(t.reference, t.id).where(sql`${t.isDeleted} = false`),
+    index("directors_live_status_id_idx").on(t.status, t.id).where(sql`${t.isDeleted} = false`),
+    index("directors_live_idv_number_id_idx").on(t.idvNumber.asc().nullsLast(), t.id).where(sql`${t.isDeleted} = false`),
+    index("directors_live_idv_number_desc_id_idx").on(t.idvNumber.desc().nullsLast(), t.id.desc().nullsFirst()).where(sql`${t.isDeleted} = false`),
+    index("directors_live_price_override_id_idx").on(t.priceOverride.asc().nullsLast(), t.id).where(sql`${t.isDeleted} = false`),
+    index("directors_live_price_override_desc_id_idx").on(t.priceOverride.desc().nullsLast(), t.id.desc().nullsFirst()).where(sql`${t.isDeleted} = false`),
+    // Individual view sorted by a client column: each client's live directors (of a status tab) read
+    // from the index alone, in id order.
+    index("directors_live_client_id_status_id_idx").on(t.clientId, t.status, t.id).where(sql`${t.isDeleted} = false`),
     index("directors_email_lower_idx").on(sql`lower(${t.email})`),
     index("directors_session_id_idx").on(t.sessionID),
     index("directors_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
