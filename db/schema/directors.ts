@@ -135,6 +135,9 @@ export const directors = pgTable(
     index("directors_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("directors_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("directors_reference_trgm_idx").using("gin", t.reference.op("gin_trgm_ops")),
+    // The admin global search matches name, email and reference at once on this expression
+    // (lib/server/clients/search-clients.ts directorSearchText): one index scan instead of three.
+    index("directors_search_text_trgm_idx").using("gin", sql`(${t.name} || E'\\x01' || ${t.email} || E'\\x01' || ${t.reference}) gin_trgm_ops`),
   ],
 );
 

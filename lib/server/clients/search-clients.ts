@@ -25,11 +25,11 @@ import { pagerFor, pageWindow, type Pager, type PageWindow } from "@/lib/pager";
  * and the page's rows come back as JSON, from one SQL statement for a global search or two that run
  * side by side otherwise. How it stays fast at 10,000 clients / 100,000 directors (docs/speed.md;
  * measured by `npm run bench`):
- * - Text matches are `ILIKE '%term%'` with `%`, `_` and `\` escaped. A global search is a UNION ALL
- *   of one-column matches so that each can use its trigram index (an OR of several ILIKEs is
- *   estimated as one large match and read by a sequential scan).
+ * - Text matches are `ILIKE '%term%'` with `%`, `_` and `\` escaped. A global search matches a
+ *   client's searchable columns, and a director's, joined into one text with a separator no term
+ *   can hold, on one trigram index each (an OR of several ILIKEs is estimated as one large match
+ *   and read by a sequential scan).
  * - The set of matches of a global search is computed once (a CTE that the counts and the page share).
- *   sage_id and company_id are matched with one strpos over both (no trigram index on them).
  * - Counts come from one grouped query (the total is their sum, or the count of the status tab).
  * - The page is found on ids and sort keys only; the row JSON and the director count are built for
  *   the rows of the page alone.
@@ -153,33 +153,41 @@ function clientConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; fi
   return { all: out, filtered };
 }
 
-type DirectorTextColumn = "name" | "email" | "reference";
-
-/** Ids (or client ids) of directors whose columns match: one index-friendly branch per column. */
-function directorsMatching(columns: DirectorTextColumn[], pattern: string, select: "id" | "clientId", onlyLive: boolean): SQL {
-  const live = onlyLive ? sql` and ${directors.isDeleted} = false` : sql``;
-  return unionAll(columns.map((col) => sql`select ${directors[select]} from ${directors} where ${directors[col]} ilike ${pattern}${live}`));
+/** Ids of directors whose name or email matches (the individual filter): one index-friendly branch per column. */
+function directorsNamed(pattern: string): SQL {
+  return unionAll([
+    sql`select ${directors.id} from ${directors} where ${directors.name} ilike ${pattern}`,
+    sql`select ${directors.id} from ${directors} where ${directors.email} ilike ${pattern}`,
+  ]);
 }
+
+/**
+ * A client's searchable columns in one text, as indexed by clients_search_text_trgm_idx (migration
+ * 0014): one trigram index scan for the five. The separator, \x01, cannot be in a term (control
+ * characters are refused), so a term never matches across two columns: the match is exactly "one
+ * of the columns contains the term".
+ */
+const clientSearchText = sql`(${clients.name} || E'\\x01' || ${clients.reference} || E'\\x01' || ${clients.mainContactEmail}
+  || E'\\x01' || coalesce(${clients.sageId}, '') || E'\\x01' || coalesce(${clients.companyId}, ''))`;
+
+/** A director's name, email and reference in one text, as indexed by directors_search_text_trgm_idx. */
+const directorSearchText = sql`(${directors.name} || E'\\x01' || ${directors.email} || E'\\x01' || ${directors.reference})`;
 
 /** Ids of clients whose own columns match a global search. */
 function clientsMatching(term: string): SQL {
-  const pattern = containsPattern(term);
-  return unionAll([
-    sql`select ${clients.id} from ${clients} where ${clients.name} ilike ${pattern}`,
-    sql`select ${clients.id} from ${clients} where ${clients.reference} ilike ${pattern}`,
-    sql`select ${clients.id} from ${clients} where ${clients.mainContactEmail} ilike ${pattern}`,
-    // No trigram index on these two: one scan of the table for both, lower-cased once and matched
-    // with LIKE (less than half the cost of two ILIKEs per row). chr(1) keeps a term from matching
-    // across the two values.
-    sql`select ${clients.id} from ${clients}
-      where lower(coalesce(${clients.sageId}, '') || chr(1) || coalesce(${clients.companyId}, '')) like lower(${pattern})`,
-  ]);
+  return sql`select ${clients.id} from ${clients} where ${clientSearchText} ilike ${containsPattern(term)}`;
+}
+
+/** Ids (or client ids) of directors whose name, email or reference matches a global search. */
+function directorsSearched(pattern: string, select: "id" | "clientId", onlyLive: boolean): SQL {
+  const live = onlyLive ? sql` and ${directors.isDeleted} = false` : sql``;
+  return sql`select ${directors[select]} from ${directors} where ${directorSearchText} ilike ${pattern}${live}`;
 }
 
 /** Conditions on the director (alias d), other than the status tab. */
 function directorConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; filtered: boolean; text: boolean } {
   const out: SQL[] = [];
-  if (f.individual) out.push(sql`${d.id} in (${directorsMatching(["name", "email"], containsPattern(f.individual), "id", false)})`);
+  if (f.individual) out.push(sql`${d.id} in (${directorsNamed(containsPattern(f.individual))})`);
   if (f.individualReference) out.push(sql`${d.reference} ilike ${containsPattern(f.individualReference)}`);
   if (f.individualStatus) out.push(sql`${d.status} = ${f.individualStatus}`);
   const filtered = out.length > 0;
@@ -276,7 +284,7 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
     // A client matches the individual filters when one of its directors matches all of them.
     if (dr.filtered) where.push(sql`${c.id} in (select ${d.clientId} from ${directors} ${d} where ${and(dr.all)})`);
     if (pattern) {
-      ctes.push(sql`"m" as (${clientsMatching(term!)} union all ${directorsMatching(["name", "email", "reference"], pattern, "clientId", onlyLive)})`);
+      ctes.push(sql`"m" as (${clientsMatching(term!)} union all ${directorsSearched(pattern, "clientId", onlyLive)})`);
       where.push(sql`${c.id} in (select * from "m")`);
     }
     const tab = query.status ? [sql`${c.status} = ${query.status}`] : [];
@@ -301,7 +309,7 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
       ctes.push(
         // Directors of the matching clients: a join the planner makes a nested loop on the
         // client_id index for a few hundred clients, or a hash join for thousands.
-        sql`"m" as (${directorsMatching(["name", "email", "reference"], pattern, "id", false)}
+        sql`"m" as (${directorsSearched(pattern, "id", false)}
           union all select ${directors.id} from (${clientsMatching(term!)}) as "cm"
           join ${directors} on ${directors.clientId} = "cm"."id")`,
       );

@@ -1,0 +1,2 @@
+CREATE INDEX "clients_search_text_trgm_idx" ON "clients" USING gin (("name" || E'\x01' || "reference" || E'\x01' || "main_contact_email" || E'\x01' || coalesce("sage_id", '') || E'\x01' || coalesce("company_id", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "directors_search_text_trgm_idx" ON "directors" USING gin (("name" || E'\x01' || "email" || E'\x01' || "reference") gin_trgm_ops);
