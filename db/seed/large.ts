@@ -339,7 +339,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
         WHERE c.id = x.client_id
           AND (c.full_price, c.standard_full_price, c.director_count) IS DISTINCT FROM (x.full_price, c.standard_unit_price * x.n, x.n)
       `));
-      await tx.execute(sql`select director_status_counts_rebuild()`);
+      await tx.execute(sql`select director_status_counts_rebuild(), client_status_counts_rebuild()`);
     }
     await tx.execute(sql`alter table directors enable trigger user`);
     await tx.execute(sql`alter table clients enable trigger user`);

@@ -10,7 +10,8 @@ import { adminPrincipal } from "./support/test-users";
 /*
  * The search's fast paths against the plain queries they replace, on generated data in a database
  * of this file's own (nothing else writes to it, so every count can be compared exactly):
- * - clients.director_count (kept by triggers) equals a count of each client's live directors, and
+ * - clients.director_count and the client view's status counts (client_status_counts), both kept by
+ *   triggers, equal a count of the rows, and
  *   the individual view's status counts, read from director_status_counts (kept by triggers), equal
  *   a count(*) over directors joined to clients, after inserts, status changes, soft and hard
  *   deletes, a client deleted and restored, a director moved to another client, and after the
@@ -46,7 +47,18 @@ async function plainCounts(includeDeleted: boolean, status?: string): Promise<Re
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
+/** The plain count of clients per status that client_status_counts replaces. */
+async function plainClientCounts(includeDeleted: boolean): Promise<Record<string, number>> {
+  const live = includeDeleted ? sql`true` : sql`is_deleted = false`;
+  const rows = rowsOf<{ status: string; n: number }>(await handle.db.execute(sql`select status, count(*)::int as n from clients where ${live} group by 1`));
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
 async function expectCountsExact() {
+  for (const includeDeleted of [false, true]) {
+    const result = await search({ includeDeleted });
+    expect(Object.fromEntries(result.statusStats.filter((s) => s.count > 0).map((s) => [s.value, s.count]))).toEqual(await plainClientCounts(includeDeleted));
+  }
   // clients.director_count (migration 0012): no client whose kept count differs from its rows.
   expect(rowsOf(await handle.db.execute(sql`select * from director_count_check()`))).toEqual([]);
   for (const includeDeleted of [false, true]) {
@@ -97,6 +109,14 @@ test("the kept counts follow inserts, status changes, deletions, a client delete
     values (${a}, 'Scale One', 'scale.one@example.test', 'ZZSCALE1', 'Verified', false), (${a}, 'Scale Two', 'scale.two@example.test', 'ZZSCALE2', 'Complete', true)`);
   await expectCountsExact();
   await db.execute(sql`delete from directors where reference in ('ZZSCALE1', 'ZZSCALE2')`);
+  await expectCountsExact();
+  // Clients: statuses changed in one statement, one inserted and removed outright.
+  await db.execute(sql`update clients set status = (case when id % 2 = 0 then 'Completed' else 'New' end)::client_status where id in (${a}, ${b}, ${c})`);
+  await expectCountsExact();
+  await db.execute(sql`insert into clients (name, reference, main_contact_email, product_tier, journey, status)
+    values ('Scale Client Ltd', 'ZZSCALEC', 'scale.client@example.test', 'OneOff', 'PayByInvoice', 'Onboarding')`);
+  await expectCountsExact();
+  await db.execute(sql`delete from clients where reference = 'ZZSCALEC'`);
   await expectCountsExact();
   // An update that changes nothing counted adds no delta row.
   const before = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from director_status_counts`))[0]!.n;

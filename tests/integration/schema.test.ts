@@ -309,7 +309,7 @@ describe("migrated database", () => {
    * Only those triggers and the search (which folds the ledger) touch them, in SQL, so the Drizzle
    * schema does not describe them.
    */
-  const sqlManaged = new Set(["director_status_counts"]);
+  const sqlManaged = new Set(["director_status_counts", "client_status_counts"]);
 
   /** The drizzle SQL type in the spelling of format_type(). */
   function pgType(sqlType: string): string {

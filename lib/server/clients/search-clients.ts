@@ -36,6 +36,8 @@ import { pagerFor, pageWindow, type Pager, type PageWindow } from "@/lib/pager";
  * - Individual view sorted by a client column orders the clients first and joins their directors
  *   lazily (nested loop + incremental sort), so a page costs a few index probes instead of a sort
  *   of 100,000 joined rows.
+ * - Client view without filters or text takes its status counts from client_status_counts
+ *   (migration 0015), kept like director_status_counts below.
  * - Individual view without client conditions or text takes its status counts from
  *   director_status_counts, kept exact by triggers in the same transaction as every change to a
  *   director or to a client's deletion (migration 0011): a sum of a few rows instead of a count of
@@ -252,6 +254,20 @@ const directorJson = sql`'directorId', ${d.id}, 'directorName', ${d.name}, 'dire
   'directorReference', ${d.reference}, 'directorStatus', ${d.status}, 'priceOverride', ${d.priceOverride},
   'idvNumber', ${d.idvNumber}, 'directorIsDeleted', ${d.isDeleted}`;
 
+/** Tables of status counts kept by triggers (migrations 0011 and 0015). */
+type KeptCounts = "client_status_counts" | "director_status_counts";
+
+/**
+ * Status counts summed from a kept-counts table: exact, from a handful of rows instead of a count
+ * of every row. Scope 'live' leaves out deleted rows (and, for directors, the directors of deleted
+ * clients).
+ */
+function keptCounts(table: KeptCounts, includeDeleted: boolean, onlyStatus?: string): SQL {
+  const only = onlyStatus ? sql` and "status" = ${onlyStatus}` : sql``;
+  return sql`select "status" as "value", sum("delta")::int as "count" from ${sql.identifier(table)}
+    where "scope" = ${includeDeleted ? "all" : "live"}${only} group by 1 having sum("delta") <> 0`;
+}
+
 /**
  * The statements of a search, each answering one row with `stats` (`[[status, count], ...]`,
  * status tab left out) and/or `rows` (the page, in order, as JSON objects). Exported for the
@@ -274,7 +290,8 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
   const cl = clientConditions(f, query.includeDeleted);
   const dr = directorConditions(f, query.includeDeleted);
   const ctes: SQL[] = [];
-  let countsKept = false;
+  /** The table of kept counts the stats come from, if any (its delta rows are counted for folding). */
+  let countsKept: KeptCounts | undefined;
   let stats: SQL;
   let page: SQL;
   let rows: SQL;
@@ -296,7 +313,13 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
       page = sql`select "id", "k" from "hits" where ${query.status ? sql`"status" = ${query.status}` : sql`true`}
         order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`"id"`, dir)} limit ${pageSize} offset ${offset}`;
     } else {
-      stats = sql`select ${c.status} as "value", count(*)::int as "count" from ${clients} ${c} where ${and(where)} group by 1`;
+      if (cl.filtered || dr.filtered) {
+        stats = sql`select ${c.status} as "value", count(*)::int as "count" from ${clients} ${c} where ${and(where)} group by 1`;
+      } else {
+        // No filter and no text: the counts kept by triggers in client_status_counts (migration 0015).
+        stats = keptCounts("client_status_counts", query.includeDeleted);
+        countsKept = "client_status_counts";
+      }
       page = sql`select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and([...where, ...tab])}
         order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${c.id}`, dir)} ${pageRange}`;
     }
@@ -327,11 +350,8 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
       // No condition on the client and no text: the counts kept by triggers in
       // director_status_counts (exact, summed from a handful of rows) instead of counting every
       // director. 'live' leaves out deleted directors and the directors of deleted clients.
-      const scope = query.includeDeleted ? "all" : "live";
-      const only = f.individualStatus ? sql` and "status" = ${f.individualStatus}` : sql``;
-      stats = sql`select "status" as "value", sum("delta")::int as "count" from "director_status_counts"
-        where "scope" = ${scope}${only} group by 1 having sum("delta") <> 0`;
-      countsKept = true;
+      stats = keptCounts("director_status_counts", query.includeDeleted, f.individualStatus);
+      countsKept = "director_status_counts";
     }
 
     const clientTieBreak = !sort.director;
@@ -373,9 +393,12 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
   }
   // Otherwise two statements that run side by side on two connections: the counts (the costlier
   // part in individual view) and the page.
-  const deltaRows = countsKept ? sql`, (select count(*)::int from "director_status_counts") as "deltaRows"` : sql``;
+  const deltaRows = countsKept ? sql`, (select count(*)::int from ${sql.identifier(countsKept)}) as "deltaRows", ${countsKept} as "kept"` : sql``;
   return [sql`select ${statsJson} as "stats"${deltaRows}`, sql`with "page" as (${page}) select (${rows}) as "rows"`];
 }
+
+/** What a search statement answers: the counts and/or the page, and the kept-counts table's delta rows. */
+type Answer = { stats?: unknown; rows?: unknown; deltaRows?: number; kept?: KeptCounts };
 
 /** Rows skipped from which a page is deep enough to be worth reading from the nearer end. */
 const DEEP_OFFSET = 1_000;
@@ -385,16 +408,17 @@ function totalOf(query: ClientSearchRequest, counted: [string, number][]): numbe
   return counted.reduce((sum, [value, count]) => (!query.status || value === query.status ? sum + Number(count) : sum), 0);
 }
 
-/** Delta rows of director_status_counts after which a search folds them into one per (scope, status). */
+/** Delta rows of a kept-counts table after which a search folds them into one per (scope, status). */
 const FOLD_AFTER = 200;
 
 /**
  * Folds the count deltas: one statement, so readers see the rows before or after, never between;
  * two folds at once are safe (a row the first deleted is skipped by the second).
  */
-async function foldStatusCounts(db: Db): Promise<void> {
-  await db.execute(sql`with "gone" as (delete from "director_status_counts" returning "scope", "status", "delta")
-    insert into "director_status_counts" ("scope", "status", "delta")
+async function foldStatusCounts(db: Db, table: KeptCounts): Promise<void> {
+  const t = sql.identifier(table);
+  await db.execute(sql`with "gone" as (delete from ${t} returning "scope", "status", "delta")
+    insert into ${t} ("scope", "status", "delta")
     select "scope", "status", sum("delta") from "gone" group by 1, 2 having sum("delta") <> 0`);
 }
 
@@ -438,9 +462,9 @@ export async function searchClients({
 
   const individual = query.tableViewMode === "individual";
   const { currentPage, pageSize } = query.pagerModel;
-  const first = async (statement: SQL) => rowsOf<{ stats?: unknown; rows?: unknown; deltaRows?: number }>(await db.execute(statement))[0] ?? {};
+  const first = async (statement: SQL) => rowsOf<Answer>(await db.execute(statement))[0] ?? {};
   const statements = buildSearchStatements(query);
-  let answers: { stats?: unknown; rows?: unknown; deltaRows?: number }[];
+  let answers: Answer[];
   if (statements.length === 2 && (currentPage - 1) * pageSize >= deepOffset) {
     // A deep page: the counts first, then the page read from whichever end is nearer.
     const counted = await first(statements[0]!);
@@ -450,8 +474,8 @@ export async function searchClients({
     // Otherwise the counts and the page side by side, on two connections.
     answers = await Promise.all(statements.map(first));
   }
-  const result = Object.assign({}, ...answers) as { stats?: unknown; rows?: unknown; deltaRows?: number };
-  if (Number(result.deltaRows ?? 0) > FOLD_AFTER) await foldStatusCounts(db);
+  const result = Object.assign({}, ...answers) as Answer;
+  if (result.kept && Number(result.deltaRows ?? 0) > FOLD_AFTER) await foldStatusCounts(db, result.kept);
   const counted = parseJson<[string, number][]>(result.stats ?? []);
   const found = parseJson<JsonRow[]>(result.rows ?? []);
 
