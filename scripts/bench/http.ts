@@ -4,6 +4,8 @@
  *
  * Routes, each at concurrency 10 and 50, in the same run:
  * - search: POST /api/admin/director-verification/clients/search (api-key), the shapes given;
+ * - page: admin pages rendered on the server (the client list, the detail of the client with the
+ *   most directors), with an admin session's cookie: the whole HTML, as a browser's first request;
  * - select 1: GET /api/admin/health?probe=live (public, one `select 1` through the app's pool);
  * - trivial: GET /api/home without a cookie (no database);
  * - static: GET /logo.svg (a public file: Next.js serves it without the proxy or a route handler);
@@ -58,6 +60,9 @@ export interface HttpOptions {
   durationSeconds: number;
   connections: number[];
   searches: { id: string; title: string; bodies: unknown[] }[];
+  /** Admin pages rendered on the server, fetched with an admin session's cookie (`dvp_session=...`). */
+  pages?: { id: string; title: string; path: string }[];
+  cookie?: string;
 }
 
 async function freePort(preferred: number): Promise<number> {
@@ -195,6 +200,7 @@ export async function benchHttp(o: HttpOptions): Promise<HttpRow[]> {
         headers: { "content-type": "application/json", "api-key": o.apiKey },
         bodies: s.bodies.map((b) => JSON.stringify(b)),
       })),
+      ...(o.pages ?? []).map((p) => ({ id: `page ${p.id}`, title: p.title, method: "GET" as const, path: p.path, headers: { cookie: o.cookie ?? "" } })),
       { id: "select 1", title: "GET /api/admin/health?probe=live", method: "GET", path: "/api/admin/health?probe=live" },
       { id: "trivial", title: "GET /api/home (no cookie, no database)", method: "GET", path: "/api/home" },
       { id: "static", title: "GET /logo.svg (no proxy, no handler)", method: "GET", path: "/logo.svg" },

@@ -177,6 +177,12 @@ async function main() {
 
     const http = async () => {
       const proxyMs = await timeProxy();
+      // An admin session for the pages, as a sign-in would make it; the busiest live client for the detail page.
+      const { createSession } = await import("@/lib/auth/create-session");
+      const session = await createSession(db, { SESSION_ABSOLUTE_HOURS: 12 }, { userType: "Admin", email: "bench@portal.example" }, { ip: "127.0.0.1", userAgent: "bench" });
+      const [busiest] = rowsOf<{ id: number; n: number }>(
+        await db.execute(sql`select id, director_count as n from clients where is_deleted = false order by director_count desc, id limit 1`),
+      );
       const rows = await benchHttp({
         databaseUrl: url!,
         apiKey,
@@ -188,6 +194,13 @@ async function main() {
         searches: [
           { id: "default", title: "client view, default", bodies: [{}] },
           { id: "individual-search", title: "individual view, global search", bodies: ["smith", "patel", "kestrel", "okafor"].map((t) => ({ tableViewMode: "individual", globalSearch: t })) },
+        ],
+        cookie: `dvp_session=${session.cookieValue}`,
+        pages: [
+          { id: "client list", title: "GET /administration/client-management (server-rendered)", path: "/administration/client-management" },
+          ...(busiest
+            ? [{ id: `client detail (${Number(busiest.n).toLocaleString("en-GB")} individuals)`, title: "GET the client page of the busiest client", path: `/administration/client-management/${busiest.id}` }]
+            : []),
         ],
       });
       reportHttp(rows, proxyMs);
