@@ -84,6 +84,16 @@ export const clients = pgTable(
     index("clients_owner_idx").on(t.owner),
     // The admin search sorted by number of individuals reads live clients in this order.
     index("clients_live_director_count_id_idx").on(t.directorCount, t.id).where(sql`${t.isDeleted} = false`),
+    // And by every other sortable column (both views): a page of live clients read in index order
+    // instead of sorting all of them. Non-null columns serve both directions; nullable ones have one
+    // index per direction (empty values last either way, as the search orders them).
+    ...(["createdAt", "updatedAt", "name", "reference", "mainContactEmail", "productTier", "status", "journey", "inKantata"] as const).map((k) =>
+      index(`clients_live_${snake(k)}_id_idx`).on(t[k], t.id).where(sql`${t.isDeleted} = false`),
+    ),
+    ...(["sageId", "companyId", "owner", "unitPrice", "fullPrice", "kantataReference"] as const).flatMap((k) => [
+      index(`clients_live_${snake(k)}_id_idx`).on(t[k].asc().nullsLast(), t.id).where(sql`${t.isDeleted} = false`),
+      index(`clients_live_${snake(k)}_desc_id_idx`).on(t[k].desc().nullsLast(), t.id.desc().nullsFirst()).where(sql`${t.isDeleted} = false`),
+    ]),
     index("clients_main_contact_email_lower_idx").on(sql`lower(${t.mainContactEmail})`),
     // Trigram indexes serve the admin global search (ILIKE '%term%').
     index("clients_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
@@ -99,4 +109,9 @@ export const clients = pgTable(
 );
 
 export type Client = typeof clients.$inferSelect;
+
+/** `mainContactEmail` → `main_contact_email`, for index names. */
+function snake(key: string): string {
+  return key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+}
 export type NewClient = typeof clients.$inferInsert;
