@@ -24,7 +24,15 @@ export function buildIfNeeded(env: NodeJS.ProcessEnv = process.env) {
   }
   console.log(builtAt ? "[build] sources changed since the last build: building" : "[build] no build yet: building");
   const started = Date.now();
-  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
+  // `next build` rewrites tsconfig.json to include its build directory's types (and reformats it);
+  // a build into another directory (e2e, bench) must not leave the checkout changed.
+  const tsconfig = fs.readFileSync("tsconfig.json", "utf8");
+  let result;
+  try {
+    result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
+  } finally {
+    if (fs.readFileSync("tsconfig.json", "utf8") !== tsconfig) fs.writeFileSync("tsconfig.json", tsconfig);
+  }
   if (result.status !== 0) throw new Error("next build failed");
   console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
