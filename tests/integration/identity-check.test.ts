@@ -63,12 +63,9 @@ afterAll(async () => {
 
 afterEach(() => jest.restoreAllMocks());
 
-/** Details complete: a current address held for years, so no earlier address is needed. */
-const COMPLETE_DETAILS = { addressLine1: "1 Factory Street", city: "Leeds", postcode: "LS1 4AP", country: "GB", currentAddressStartDate: "2020-01-01" };
-
 async function newDirector(values: Partial<Director> = {}) {
   const db = await getDb();
-  const { client, directors: [director] } = await insertClientWithDirectors(db, { client: { status: "New" }, directors: [{ ...COMPLETE_DETAILS, ...values }] });
+  const { client, directors: [director] } = await insertClientWithDirectors(db, { client: { status: "New" }, directors: [values] });
   return { client, director: director! };
 }
 
@@ -107,21 +104,6 @@ async function emailJobs(key: string) {
 }
 
 describe("starting the identity check", () => {
-  it("is refused until the details and 12 months of addresses are complete, and Yoti is not asked", async () => {
-    const createSession = jest.spyOn(getYoti(), "createSession");
-    for (const missing of [{ addressLine1: null }, { city: null }, { country: null }, { currentAddressStartDate: null }]) {
-      const { director } = await newDirector(missing);
-      const res = await startYoti(jsonRequest("/api/director-verification/director-verification/start-yoti", {}, { headers: asDirector(director) }));
-      expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ message: "Complete your details and 12 months of addresses before the identity check." });
-    }
-    // Moved in a month ago, with no earlier address: the history is short.
-    const recent = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
-    const { director } = await newDirector({ currentAddressStartDate: recent });
-    expect((await startYoti(jsonRequest("/api/director-verification/director-verification/start-yoti", {}, { headers: asDirector(director) }))).status).toBe(409);
-    expect(createSession).not.toHaveBeenCalled();
-  });
-
   it("creates a session tracked to the director, stores it, and hands the same one back on a second click", async () => {
     const { client, director } = await newDirector();
     const first = await start(director);

@@ -1,11 +1,9 @@
 import "server-only";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { directorAddresses, directors } from "@/db/schema";
+import { directors } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
-import { todayInUk } from "@/lib/domain/address-history";
-import { detailsComplete } from "@/lib/domain/director-journey";
 import { getYoti, YotiError } from "@/lib/integrations/yoti";
 import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
@@ -26,9 +24,7 @@ const REUSE_IF_LEFT_MS = 10 * 60_000;
 
 /**
  * Starts the signed-in director's identity check at Yoti, or hands back the one already open.
- * Refused (409 identity_check_details_incomplete) until the director's details and 12 months of
- * addresses are complete (lib/domain/director-journey.ts detailsComplete). Allowed while the check
- * is still to do: AwaitingIDInfo (first try, or again after a rejection) and
+ * Allowed while the check is still to do: AwaitingIDInfo (first try, or again after a rejection) and
  * IDVLinkExpired (which returns to AwaitingIDInfo with the new session). The session asks for
  * document authenticity, liveness and face match with manual fallback, tracks the director's id,
  * and sends its notification to the portal's webhook with the configured token (the adapter builds
@@ -50,13 +46,6 @@ export async function startIdentityCheck({ db, user, now = () => new Date() }: {
       .for("update");
     if (!director) throw new AppError("not_found");
     if (director.status !== "AwaitingIDInfo" && director.status !== "IDVLinkExpired") throw new AppError("conflict", "identity_check_not_available");
-    // The check verifies the details given: none is started before they are complete (the page
-    // offers the check only then; this refuses a direct call).
-    const previous = await tx
-      .select({ startDate: directorAddresses.startDate, endDate: directorAddresses.endDate })
-      .from(directorAddresses)
-      .where(and(eq(directorAddresses.directorId, director.id), isNotNull(directorAddresses.endDate)));
-    if (!detailsComplete(director, previous, todayInUk(now()))) throw new AppError("conflict", "identity_check_details_incomplete");
 
     if (director.status === "AwaitingIDInfo" && director.sessionUrl && director.sessionExpiry && director.sessionExpiry.getTime() - now().getTime() > REUSE_IF_LEFT_MS) {
       return { sessionUrl: director.sessionUrl, sessionExpiry: director.sessionExpiry.toISOString() };
