@@ -19,7 +19,7 @@ import { Button } from "@/components/ui/button";
 import { Field, SelectField } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
 import type { OptionItem } from "@/lib/countries";
-import { coverageStart, needsPreviousAddresses } from "@/lib/domain/address-history";
+import { coverageStart, needsPreviousAddresses, type DatedAddress } from "@/lib/domain/address-history";
 import { diffToOperations } from "@/lib/json-patch";
 import { detailFields, directorSelfPatchFields, directorSelfRules, parseIssueMessage, type DetailField } from "@/lib/schemas/director-self-patch";
 import { useJourneyMessage } from "./use-journey-message";
@@ -39,17 +39,7 @@ export interface DetailsFormDirector {
   postcode: string | null;
   country: string | null;
   currentAddressStartDate: string | null;
-  previousAddresses: {
-    addressLine1: string | null;
-    addressLine2: string | null;
-    addressLine3: string | null;
-    city: string | null;
-    state: string | null;
-    postcode: string | null;
-    country: string | null;
-    startDate: string | null;
-    endDate: string | null;
-  }[];
+  previousAddresses: DatedAddress[];
 }
 
 const ADDRESS_PARTS = ["addressLine1", "addressLine2", "addressLine3", "city", "state", "postcode"] as const;

@@ -24,6 +24,19 @@ export interface Period {
   endDate: string | null | undefined;
 }
 
+/** An address of a director's history as stored (a row of director_addresses); endDate is null for the current one. */
+export interface DatedAddress {
+  addressLine1: string | null;
+  addressLine2: string | null;
+  addressLine3: string | null;
+  city: string | null;
+  state: string | null;
+  postcode: string | null;
+  country: string | null;
+  startDate: string | null;
+  endDate: string | null;
+}
+
 export type AddressHistoryProblem =
   | "startRequired"
   | "endRequired"

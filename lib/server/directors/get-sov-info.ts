@@ -7,6 +7,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/server/app-error";
 import { readPersonalCode } from "./personal-code-keys";
+import type { DatedAddress } from "@/lib/domain/address-history";
 
 /** The Authorised Corporate Service Provider that makes the statement (chrome.footer in messages). */
 export const ACSP_NAME = "Thornbury Corporate Services Ltd";
@@ -21,18 +22,8 @@ export interface SovDocument {
   dateOfBirth: string | null;
 }
 
-export interface SovAddress {
-  addressLine1: string | null;
-  addressLine2: string | null;
-  addressLine3: string | null;
-  city: string | null;
-  state: string | null;
-  postcode: string | null;
-  country: string | null;
-  startDate: string | null;
-  /** Null for the current address. */
-  endDate: string | null;
-}
+/** An address of the history in the evidence pack (endDate null for the current address). */
+export type SovAddress = DatedAddress;
 
 /**
  * Who verified the identity: an admin who set the verified status by hand (their email), or the
