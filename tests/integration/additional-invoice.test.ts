@@ -3,55 +3,22 @@
 import { and, eq, sql } from "drizzle-orm";
 import { PATCH as patchDirectorsRoute } from "@/app/api/director-verification/directors/route";
 import { getDb, type Db } from "@/db";
-import { auditEntries, directorAdditions, integrationCredentials, type Client } from "@/db/schema";
-import { resetEnvCache } from "@/lib/env";
-import { SAGE_DEV_CREDENTIALS } from "@/lib/integrations/sage/dev-credentials";
-import { startSageSimulator } from "@/lib/integrations/sage/simulator/server";
+import { auditEntries, directorAdditions, type Client } from "@/db/schema";
 import { invoiceJobKey } from "@/lib/jobs/definitions/raise-invoice";
 import { getJobQueue } from "@/lib/jobs/queue";
 import { sendJob } from "@/lib/jobs/send-job";
 import { workDueJobs } from "@/lib/jobs/work-due-jobs";
 import { insertClientWithDirectors } from "../support/factories";
 import { apiRequest } from "./support/requests";
+import { sageSimulatorForFile } from "./support/sage-simulator";
 import { setupTestDb } from "./support/setup-test-db";
 import { asContact } from "./support/test-users";
 
 setupTestDb({ seed: false, env: { VAT_RATE_PERCENT: "20", DIRECTOR_PRICE_PENCE: "6500" } });
 
-let sim: Awaited<ReturnType<typeof startSageSimulator>>;
-const saved: Record<string, string | undefined> = {};
+const sage = sageSimulatorForFile();
 
-beforeAll(async () => {
-  sim = await startSageSimulator({ port: 0, clientId: SAGE_DEV_CREDENTIALS.clientId, clientSecret: SAGE_DEV_CREDENTIALS.clientSecret, initialRefreshToken: SAGE_DEV_CREDENTIALS.refreshToken });
-  const env = {
-    SAGE_API_BASE: sim.apiBase,
-    SAGE_TOKEN_URL: sim.tokenUrl,
-    SAGE_CLIENT_ID: SAGE_DEV_CREDENTIALS.clientId,
-    SAGE_CLIENT_SECRET: SAGE_DEV_CREDENTIALS.clientSecret,
-    SAGE_REFRESH_TOKEN: SAGE_DEV_CREDENTIALS.refreshToken,
-  };
-  for (const [k, v] of Object.entries(env)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-  resetEnvCache();
-  await (await getDb()).delete(integrationCredentials).where(eq(integrationCredentials.provider, "sage"));
-});
-
-afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-  await sim.close();
-});
-
-afterEach(async () => {
-  await (await getDb()).execute(sql`delete from pgboss.job where state < 'completed'`);
-});
-
-const invoicesOf = (reference: string) => sim.sim.state.invoices.filter((i) => i.reference === reference);
+const invoicesOf = (reference: string) => sage().sim.state.invoices.filter((i) => i.reference === reference);
 
 /** An invoice client whose request's invoice has been raised in Sage. */
 async function invoicedClient(db: Db): Promise<Client> {
@@ -108,7 +75,7 @@ describe("the additional invoice of added individuals", () => {
   it("Sage failing once: the retry raises it, once", async () => {
     const db = await getDb();
     const client = await invoicedClient(db);
-    sim.sim.failNext(503);
+    sage().sim.failNext(503);
     const batch = await add(client, [{ name: "Retry Person", email: "retry.person@example.co.uk" }]);
     const queue = await getJobQueue();
     await workDueJobs(queue);

@@ -4,11 +4,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { POST as retryRoute } from "@/app/api/admin/director-verification/clients/[id]/invoice/route";
 import { getDb } from "@/db";
 import type { Db } from "@/db/client";
-import { auditEntries, clients, integrationCredentials, notifications, type Client } from "@/db/schema";
-import { resetEnvCache } from "@/lib/env";
+import { auditEntries, clients, notifications, type Client } from "@/db/schema";
 import { getSage, SageError, type SageClient } from "@/lib/integrations/sage";
-import { SAGE_DEV_CREDENTIALS } from "@/lib/integrations/sage/dev-credentials";
-import { startSageSimulator } from "@/lib/integrations/sage/simulator/server";
 import { invoiceJobKey } from "@/lib/jobs/definitions/raise-invoice";
 import { getJobQueue } from "@/lib/jobs/queue";
 import { sendJob } from "@/lib/jobs/send-job";
@@ -17,45 +14,13 @@ import { raiseInvoice } from "@/lib/server/invoices/raise-invoice";
 import messages from "@/messages/en-GB.json";
 import { insertClientWithDirectors } from "../support/factories";
 import { apiRequest, routeParams } from "./support/requests";
+import { sageSimulatorForFile } from "./support/sage-simulator";
 import { setupTestDb } from "./support/setup-test-db";
 import { asAdmin, asContact } from "./support/test-users";
 
 setupTestDb({ env: { VAT_RATE_PERCENT: "20", DIRECTOR_PRICE_PENCE: "6500" } });
 
-let sim: Awaited<ReturnType<typeof startSageSimulator>>;
-const saved: Record<string, string | undefined> = {};
-const sageEnv = () => ({
-  SAGE_API_BASE: sim.apiBase,
-  SAGE_TOKEN_URL: sim.tokenUrl,
-  SAGE_CLIENT_ID: SAGE_DEV_CREDENTIALS.clientId,
-  SAGE_CLIENT_SECRET: SAGE_DEV_CREDENTIALS.clientSecret,
-  SAGE_REFRESH_TOKEN: SAGE_DEV_CREDENTIALS.refreshToken,
-});
-
-beforeAll(async () => {
-  sim = await startSageSimulator({ port: 0, clientId: SAGE_DEV_CREDENTIALS.clientId, clientSecret: SAGE_DEV_CREDENTIALS.clientSecret, initialRefreshToken: SAGE_DEV_CREDENTIALS.refreshToken });
-  for (const [k, v] of Object.entries(sageEnv())) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-  resetEnvCache();
-  // A token another simulator of this worker left behind would be refused by this one.
-  await (await getDb()).delete(integrationCredentials).where(eq(integrationCredentials.provider, "sage"));
-});
-
-afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-  await sim.close();
-});
-
-afterEach(async () => {
-  // Leave no due work behind for the next test or file.
-  await (await getDb()).execute(sql`delete from pgboss.job where state < 'completed'`);
-});
+const sage = sageSimulatorForFile();
 
 /** Makes every job waiting for its retry due now, as if its backoff had passed. */
 async function retriesDueNow(db: Db) {
@@ -83,8 +48,8 @@ async function invoicedClient(overrides: Partial<Client> = {}, individuals = 3) 
   return client;
 }
 
-const invoicesOf = (reference: string) => sim.sim.state.invoices.filter((i) => i.reference === reference);
-const contactsOf = (reference: string) => sim.sim.state.contacts.filter((c) => c.reference === reference);
+const invoicesOf = (reference: string) => sage().sim.state.invoices.filter((i) => i.reference === reference);
+const contactsOf = (reference: string) => sage().sim.state.contacts.filter((c) => c.reference === reference);
 
 async function reload(id: number) {
   const [row] = await (await getDb()).select().from(clients).where(eq(clients.id, id));
@@ -155,7 +120,7 @@ describe("invoice.raise against the Sage simulator", () => {
     const db = await getDb();
     const queue = await getJobQueue();
     const client = await invoicedClient();
-    sim.sim.failNext(503, 503);
+    sage().sim.failNext(503, 503);
     await sendJob(db, "invoice.raise", { clientId: client.id }, { key: invoiceJobKey(client.id) });
     await workDueJobs(queue);
     const [waiting] = await queue.boss.findJobs("invoice.raise", { key: invoiceJobKey(client.id) });
@@ -203,7 +168,7 @@ describe("invoice.raise against the Sage simulator", () => {
 
   it("gives up at once when Sage refuses the record, notifying admins once", async () => {
     const client = await invoicedClient();
-    sim.sim.failNext(422);
+    sage().sim.failNext(422);
     await sendJob(await getDb(), "invoice.raise", { clientId: client.id }, { key: invoiceJobKey(client.id) });
     await workDueJobs(await getJobQueue());
 
@@ -226,7 +191,7 @@ describe("invoice.raise against the Sage simulator", () => {
     const db = await getDb();
     const queue = await getJobQueue();
     const client = await invoicedClient();
-    sim.sim.failNext(...Array.from({ length: 8 }, () => 503));
+    sage().sim.failNext(...Array.from({ length: 8 }, () => 503));
     await sendJob(db, "invoice.raise", { clientId: client.id }, { key: invoiceJobKey(client.id) });
     await workDueJobs(queue);
     for (let attempt = 2; attempt <= 8; attempt++) {
