@@ -70,9 +70,13 @@ async function migratePostgres(db: Db, pool: Pool) {
   const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock(727274)");
+    // A migration that rebuilds kept data (0017 at a million directors) takes longer than the
+    // pool's per-statement limit; only this connection lifts it, until it is back in the pool.
+    await client.query("SET statement_timeout = 0");
     await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder });
   } finally {
     await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
+    await client.query("RESET statement_timeout").catch(() => undefined);
     client.release();
   }
   void db;
