@@ -325,11 +325,10 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
       // Statistics of the rows just loaded, inside the transaction: without them the planner takes
       // the freshly filled tables for empty and joins a million directors by nested loop.
       await tx.execute(sql`analyze clients, directors`);
-      // Prices and director counts follow the directors actually attached (a director's price
-      // override wins).
+      // Prices follow the directors actually attached (a director's price override wins).
       await tx.execute(sql.raw(`
         UPDATE clients c
-        SET full_price = x.full_price, standard_full_price = c.standard_unit_price * x.n, director_count = x.n
+        SET full_price = x.full_price, standard_full_price = c.standard_unit_price * x.n
         FROM (
           SELECT d.client_id, count(*)::int AS n, sum(coalesce(d.price_override, cl.unit_price))::int AS full_price
           FROM directors d JOIN clients cl ON cl.id = d.client_id
@@ -337,8 +336,12 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
           GROUP BY d.client_id
         ) AS x
         WHERE c.id = x.client_id
-          AND (c.full_price, c.standard_full_price, c.director_count) IS DISTINCT FROM (x.full_price, c.standard_unit_price * x.n, x.n)
+          AND (c.full_price, c.standard_full_price) IS DISTINCT FROM (x.full_price, c.standard_unit_price * x.n)
       `));
+      // What the triggers keep, recounted once: director counts per client (in all and per status),
+      // the search's narrow copy of each director (migration 0017), the status counts.
+      await tx.execute(sql`select director_count_rebuild()`);
+      await tx.execute(sql`select director_search_rebuild()`);
       await tx.execute(sql`select director_status_counts_rebuild(), client_status_counts_rebuild()`);
     }
     await tx.execute(sql`alter table directors enable trigger user`);

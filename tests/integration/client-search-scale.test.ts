@@ -11,7 +11,8 @@ import { adminPrincipal } from "./support/test-users";
  * The search's fast paths against the plain queries they replace, on generated data in a database
  * of this file's own (nothing else writes to it, so every count can be compared exactly):
  * - clients.director_count and the client view's status counts (client_status_counts), both kept by
- *   triggers, equal a count of the rows, and
+ *   triggers, equal a count of the rows, as do each client's directors per status and the search's
+ *   narrow copy of every director (director_search, migration 0017), and
  *   the individual view's status counts, read from director_status_counts (kept by triggers), equal
  *   a count(*) over directors joined to clients, after inserts, status changes, soft and hard
  *   deletes, a client deleted and restored, a director moved to another client, and after the
@@ -61,6 +62,9 @@ async function expectCountsExact() {
   }
   // clients.director_count (migration 0012): no client whose kept count differs from its rows.
   expect(rowsOf(await handle.db.execute(sql`select * from director_count_check()`))).toEqual([]);
+  // Per client and status (migration 0017), and the search's narrow copy of every director.
+  expect(rowsOf(await handle.db.execute(sql`select * from director_status_counts_per_client_check()`))).toEqual([]);
+  expect(rowsOf(await handle.db.execute(sql`select * from director_search_check()`))).toEqual([]);
   for (const includeDeleted of [false, true]) {
     const expected = await plainCounts(includeDeleted);
     const result = await search({ tableViewMode: "individual", includeDeleted });
@@ -104,6 +108,12 @@ test("the kept counts follow inserts, status changes, deletions, a client delete
   await expectCountsExact();
   await db.execute(sql`update directors set status = (case when id % 2 = 0 then 'UnderReview' else 'Verified' end)::director_status where client_id = ${a}`);
   await expectCountsExact();
+  // Searched columns changed: the narrow copy follows (and a search finds the new text only).
+  await db.execute(sql`update directors set name = 'Quentin Renamed', email = 'quentin.renamed@example.test', price_override = 4200, idv_number = 'IDV-RENAMED'
+    where id = (select min(x.id) from directors x join clients y on y.id = x.client_id where not x.is_deleted and not y.is_deleted)`);
+  await expectCountsExact();
+  expect((await search({ tableViewMode: "individual", globalSearch: "quentin renamed" })).clients.map((r) => (r as IndividualSearchRow).directorName)).toEqual(["Quentin Renamed"]);
+  expect((await search({ tableViewMode: "individual", filters: { individual: "QUENTIN.RENAMED@" } })).pager.totalCount).toBe(1);
   // Inserted (one live, one deleted) and removed outright.
   await db.execute(sql`insert into directors (client_id, name, email, reference, status, is_deleted)
     values (${a}, 'Scale One', 'scale.one@example.test', 'ZZSCALE1', 'Verified', false), (${a}, 'Scale Two', 'scale.two@example.test', 'ZZSCALE2', 'Complete', true)`);

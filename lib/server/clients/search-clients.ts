@@ -121,7 +121,6 @@ function dateRange(column: AnyPgColumn, from?: string, to?: string): SQL[] {
 }
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
-const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
 
 type Filters = ClientSearchRequest["filters"];
 
@@ -155,14 +154,6 @@ function clientConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; fi
   return { all: out, filtered };
 }
 
-/** Ids of directors whose name or email matches (the individual filter): one index-friendly branch per column. */
-function directorsNamed(pattern: string): SQL {
-  return unionAll([
-    sql`select ${directors.id} from ${directors} where ${directors.name} ilike ${pattern}`,
-    sql`select ${directors.id} from ${directors} where ${directors.email} ilike ${pattern}`,
-  ]);
-}
-
 /**
  * A client's searchable columns in one text, as indexed by clients_search_text_trgm_idx (migration
  * 0014): one trigram index scan for the five. The separator, \x01, cannot be in a term (control
@@ -172,27 +163,62 @@ function directorsNamed(pattern: string): SQL {
 const clientSearchText = sql`(${clients.name} || E'\\x01' || ${clients.reference} || E'\\x01' || ${clients.mainContactEmail}
   || E'\\x01' || coalesce(${clients.sageId}, '') || E'\\x01' || coalesce(${clients.companyId}, ''))`;
 
-/** A director's name, email and reference in one text, as indexed by directors_search_text_trgm_idx. */
-const directorSearchText = sql`(${directors.name} || E'\\x01' || ${directors.email} || E'\\x01' || ${directors.reference})`;
-
 /** Ids of clients whose own columns match a global search. */
 function clientsMatching(term: string): SQL {
   return sql`select ${clients.id} from ${clients} where ${clientSearchText} ilike ${containsPattern(term)}`;
 }
 
-/** Ids (or client ids) of directors whose name, email or reference matches a global search. */
-function directorsSearched(pattern: string, select: "id" | "clientId", onlyLive: boolean): SQL {
-  const live = onlyLive ? sql` and ${directors.isDeleted} = false` : sql``;
-  return sql`select ${directors[select]} from ${directors} where ${directorSearchText} ilike ${pattern}${live}`;
+/*
+ * director_search (migration 0017): one narrow row per director (s), kept by triggers in the same
+ * transaction as every change, with the columns a text search matches and sorts on, the status and
+ * whether the director or its client is deleted. Every text condition on directors is read there:
+ * the trigram index on the lower-cased text finds the candidates, and checking and counting them
+ * touches narrow rows instead of the wide directors table. `lower(text) like lower(pattern)` is
+ * what ILIKE does (PostgreSQL lower-cases both sides), so the matches are the same.
+ */
+const s = sql.identifier("s");
+const directorSearch = sql`"director_search" ${s}`;
+/** The row's name, email and reference in one lower-cased text, as indexed by director_search_text_trgm_idx. */
+const searchRowText = sql`lower(${s}."name" || E'\\x01' || ${s}."email" || E'\\x01' || ${s}."reference")`;
+const rowContains = (column: "name" | "email" | "reference", pattern: string) => sql`lower(${s}.${sql.identifier(column)}) like lower(${pattern})`;
+/** The row's text contains the pattern: one trigram index scan, then a check of the narrow row. */
+const rowMatches = (pattern: string) => sql`${searchRowText} like lower(${pattern})`;
+
+/**
+ * Conditions on a director_search row for the individual filters (other than a global search):
+ * name or email, reference, status; deleted directors (and directors of deleted clients, unless
+ * the client is joined and checked) left out unless `includeDeleted`.
+ */
+function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean): SQL[] {
+  const out: SQL[] = [];
+  if (f.individual) {
+    const p = containsPattern(f.individual);
+    out.push(sql`${rowMatches(p)} and (${rowContains("name", p)} or ${rowContains("email", p)})`);
+  }
+  if (f.individualReference) {
+    const p = containsPattern(f.individualReference);
+    out.push(sql`${rowMatches(p)} and ${rowContains("reference", p)}`);
+  }
+  if (f.individualStatus) out.push(sql`${s}."status" = ${f.individualStatus}`);
+  if (!includeDeleted) {
+    out.push(sql`${s}."is_deleted" = false`);
+    if (!clientChecked) out.push(sql`${s}."client_deleted" = false`);
+  }
+  return out;
 }
 
-/** Conditions on the director (alias d), other than the status tab. */
+/** 1-based position of a director status in the per-client count arrays (the enum's order). */
+const statusPosition = (status: DirectorStatus) => directorStatusValues.indexOf(status) + 1;
+
+/** The per-client director counts by status: live directors, or all of them with deleted ones included. */
+const perClientCounts = (includeDeleted: boolean) =>
+  includeDeleted ? sql`${c.allDirectorStatusCounts}` : sql`${c.liveDirectorStatusCounts}`;
+
+/** Conditions on the director (alias d) when no text filter applies: status, deletion. */
 function directorConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; filtered: boolean; text: boolean } {
   const out: SQL[] = [];
-  if (f.individual) out.push(sql`${d.id} in (${directorsNamed(containsPattern(f.individual))})`);
-  if (f.individualReference) out.push(sql`${d.reference} ilike ${containsPattern(f.individualReference)}`);
   if (f.individualStatus) out.push(sql`${d.status} = ${f.individualStatus}`);
-  const filtered = out.length > 0;
+  const filtered = out.length > 0 || !!(f.individual || f.individualReference);
   if (!includeDeleted) out.unshift(sql`${d.isDeleted} = false`);
   return { all: out, filtered, text: !!(f.individual || f.individualReference) };
 }
@@ -201,9 +227,16 @@ interface SortSpec {
   expr: SQL;
   nullable: boolean;
   director: boolean;
+  /** The same column of director_search (alias s), for a director's column. */
+  searchRow?: SQL;
 }
 
-const column = (expr: SQL, nullable = false, director = false): SortSpec => ({ expr, nullable, director });
+const column = (expr: SQL, nullable = false, director = false, searchRow?: string): SortSpec => ({
+  expr,
+  nullable,
+  director,
+  searchRow: searchRow ? sql`${s}.${sql.identifier(searchRow)}` : undefined,
+});
 
 const SORTS: Record<SortKey, SortSpec> = {
   createdAt: column(sql`${c.createdAt}`),
@@ -222,12 +255,12 @@ const SORTS: Record<SortKey, SortSpec> = {
   directorCount: column(sql`${c.directorCount}`),
   kantataReference: column(sql`${c.kantataReference}`, true),
   inKantata: column(sql`${c.inKantata}`),
-  directorName: column(sql`${d.name}`, false, true),
-  directorEmail: column(sql`${d.email}`, false, true),
-  directorReference: column(sql`${d.reference}`, false, true),
-  directorStatus: column(sql`${d.status}`, false, true),
-  priceOverride: column(sql`${d.priceOverride}`, true, true),
-  idvNumber: column(sql`${d.idvNumber}`, true, true),
+  directorName: column(sql`${d.name}`, false, true, "name"),
+  directorEmail: column(sql`${d.email}`, false, true, "email"),
+  directorReference: column(sql`${d.reference}`, false, true, "reference"),
+  directorStatus: column(sql`${d.status}`, false, true, "status"),
+  priceOverride: column(sql`${d.priceOverride}`, true, true, "price_override"),
+  idvNumber: column(sql`${d.idvNumber}`, true, true, "idv_number"),
 };
 
 /** `expr asc|desc`; empty values last either way (non-null columns keep their index order). */
@@ -298,10 +331,16 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
 
   if (!individual) {
     const where = [...cl.all];
-    // A client matches the individual filters when one of its directors matches all of them.
-    if (dr.filtered) where.push(sql`${c.id} in (select ${d.clientId} from ${directors} ${d} where ${and(dr.all)})`);
+    // A client matches the individual filters when one of its directors matches all of them:
+    // a text filter is read from director_search; a status alone from the client's own counts.
+    if (dr.text) {
+      where.push(sql`${c.id} in (select ${s}."client_id" from ${directorSearch} where ${and(searchRowConditions(f, query.includeDeleted, true))})`);
+    } else if (f.individualStatus) {
+      where.push(sql`${perClientCounts(query.includeDeleted)}[${statusPosition(f.individualStatus)}] > 0`);
+    }
     if (pattern) {
-      ctes.push(sql`"m" as (${clientsMatching(term!)} union all ${directorsSearched(pattern, "clientId", onlyLive)})`);
+      const live = onlyLive ? sql` and ${s}."is_deleted" = false` : sql``;
+      ctes.push(sql`"m" as (${clientsMatching(term!)} union all select ${s}."client_id" from ${directorSearch} where ${rowMatches(pattern)}${live})`);
       where.push(sql`${c.id} in (select * from "m")`);
     }
     const tab = query.status ? [sql`${c.status} = ${query.status}`] : [];
@@ -327,59 +366,62 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
         order by ${orderTerm(sql`"p"."k"`, dir, sort.nullable)}, ${orderTerm(sql`"p"."id"`, dir)}), '[]'::json)
       from "page" as "p" join ${clients} ${c} on ${c.id} = "p"."id"`;
   } else {
-    const directorWhere = [...dr.all];
-    if (pattern) {
-      ctes.push(
-        // Directors of the matching clients, each client's read from the (client_id, status, id)
-        // index of live directors (a lateral join: the planner's own choice for a few hundred
-        // clients was a hash join over a sequential scan of every director).
-        sql`"m" as (${directorsSearched(pattern, "id", onlyLive)}
-          union all select "dm"."id" from (${clientsMatching(term!)}) as "cm"
-          cross join lateral (select ${directors.id} from ${directors}
-            where ${directors.clientId} = "cm"."id"${onlyLive ? sql` and ${directors.isDeleted} = false` : sql``}) as "dm")`,
-      );
-      directorWhere.push(sql`${d.id} in (select * from "m")`);
-    }
-    const tab = query.status ? [sql`${d.status} = ${query.status}`] : [];
-    const where = [...cl.all, ...directorWhere];
-
-    if (cl.filtered || pattern || dr.text) {
-      stats = sql`select ${d.status} as "value", count(*)::int as "count"
-        from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId} where ${and(where)} group by 1`;
-    } else {
-      // No condition on the client and no text: the counts kept by triggers in
-      // director_status_counts (exact, summed from a handful of rows) instead of counting every
-      // director. 'live' leaves out deleted directors and the directors of deleted clients.
-      stats = keptCounts("director_status_counts", query.includeDeleted, f.individualStatus);
-      countsKept = "director_status_counts";
-    }
-
     const clientTieBreak = !sort.director;
-    if (!sort.director && !pattern && !dr.text) {
-      // Clients in order first, their directors joined lazily.
-      page = sql`select ${d.id} as "id", "o"."k" as "k", "o"."id" as "cid" from (
-          select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(cl.all)}
-          order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${c.id}`, dir)} offset 0
-        ) as "o" cross join lateral (
-          select ${d.id} from ${directors} ${d} where ${d.clientId} = "o"."id" and ${and([...directorWhere, ...tab])}
-        ) as ${d}
-        order by ${pageTerm(sql`"o"."k"`, dir, sort.nullable)}, ${pageTerm(sql`"o"."id"`, dir)}, ${pageTerm(sql`${d.id}`, dir)}
-        ${pageRange}`;
-    } else {
-      page = sql`select ${d.id} as "id", ${sort.expr} as "k", ${c.id} as "cid"
-        from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId}
-        where ${and([...where, ...tab])}
-        order by ${sql.join([pageTerm(sql`"k"`, dir, sort.nullable), ...(clientTieBreak ? [pageTerm(sql`${c.id}`, dir)] : []), pageTerm(sql`${d.id}`, dir)], sql`, `)}
-        ${pageRange}`;
-    }
-    if (pattern) {
-      // The matching directors once, joined to their clients, with what the counts and the page need.
-      ctes.push(sql`"hits" as materialized (select ${d.id} as "id", ${c.id} as "cid", ${d.status} as "status", ${sort.expr} as "k"
-        from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId} where ${and(where)})`);
+    const tab = query.status ? [sql`${d.status} = ${query.status}`] : [];
+    if (pattern || dr.text) {
+      // A text search: the matching directors are read from director_search, once, with their
+      // status and sort key, for the counts and the page. The client is joined only when its
+      // columns are filtered or sorted on. A global search matches the director's own text, or
+      // its client's (the directors of the matching clients, read on the client_id index, less
+      // those the first branch found).
+      const joinClient = cl.filtered || !sort.director;
+      const from = joinClient ? sql`${directorSearch} join ${clients} ${c} on ${c.id} = ${s}."client_id"` : directorSearch;
+      const base = [...searchRowConditions(f, query.includeDeleted, joinClient), ...(joinClient ? cl.all : [])];
+      const key = sort.director ? sort.searchRow! : sort.expr;
+      const select = sql`select ${s}."director_id" as "id", ${s}."client_id" as "cid", ${s}."status" as "status", ${key} as "k" from ${from}`;
+      const branches = pattern
+        ? sql`${select} where ${and([...base, rowMatches(pattern)])}
+          union all ${select} where ${and([...base, sql`${s}."client_id" in (${clientsMatching(term!)})`, sql`not (${rowMatches(pattern)})`])}`
+        : sql`${select} where ${and(base)}`;
+      ctes.push(sql`"hits" as materialized (${branches})`);
       stats = sql`select "status" as "value", count(*)::int as "count" from "hits" group by 1`;
       page = sql`select "id", "k", "cid" from "hits" where ${query.status ? sql`"status" = ${query.status}` : sql`true`}
         order by ${sql.join([orderTerm(sql`"k"`, dir, sort.nullable), ...(clientTieBreak ? [orderTerm(sql`"cid"`, dir)] : []), orderTerm(sql`"id"`, dir)], sql`, `)}
         limit ${pageSize} offset ${offset}`;
+    } else {
+      const where = [...cl.all, ...dr.all];
+      if (cl.filtered) {
+        // Conditions on the client only: each matching client's directors per status, kept on the
+        // client (migration 0017), summed instead of counting their directors.
+        const counts = perClientCounts(query.includeDeleted);
+        const sums = sql.join(directorStatusValues.map((_, i) => sql`coalesce(sum(${counts}[${i + 1}]), 0)::int`), sql`, `);
+        stats = sql`select "e"."value", "e"."count" from (select array[${sums}] as "a" from ${clients} ${c} where ${and(cl.all)}) as "x"
+          cross join unnest(enum_range(null::director_status), "x"."a") as "e"("value", "count")
+          where "e"."count" <> 0${f.individualStatus ? sql` and "e"."value" = ${f.individualStatus}` : sql``}`;
+      } else {
+        // No condition on the client and no text: the counts kept by triggers in
+        // director_status_counts (exact, summed from a handful of rows) instead of counting every
+        // director. 'live' leaves out deleted directors and the directors of deleted clients.
+        stats = keptCounts("director_status_counts", query.includeDeleted, f.individualStatus);
+        countsKept = "director_status_counts";
+      }
+      if (!sort.director) {
+        // Clients in order first, their directors joined lazily.
+        page = sql`select ${d.id} as "id", "o"."k" as "k", "o"."id" as "cid" from (
+            select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(cl.all)}
+            order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${c.id}`, dir)} offset 0
+          ) as "o" cross join lateral (
+            select ${d.id} from ${directors} ${d} where ${d.clientId} = "o"."id" and ${and([...dr.all, ...tab])}
+          ) as ${d}
+          order by ${pageTerm(sql`"o"."k"`, dir, sort.nullable)}, ${pageTerm(sql`"o"."id"`, dir)}, ${pageTerm(sql`${d.id}`, dir)}
+          ${pageRange}`;
+      } else {
+        page = sql`select ${d.id} as "id", ${sort.expr} as "k", ${c.id} as "cid"
+          from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId}
+          where ${and([...where, ...tab])}
+          order by ${sql.join([pageTerm(sql`"k"`, dir, sort.nullable), pageTerm(sql`${d.id}`, dir)], sql`, `)}
+          ${pageRange}`;
+      }
     }
     const rowOrder = [orderTerm(sql`"p"."k"`, dir, sort.nullable), ...(clientTieBreak ? [orderTerm(sql`"p"."cid"`, dir)] : []), orderTerm(sql`"p"."id"`, dir)];
     rows = sql`select coalesce(json_agg(json_build_object(${clientJson}, ${directorJson}) order by ${sql.join(rowOrder, sql`, `)}), '[]'::json)
