@@ -1,14 +1,13 @@
 import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
-import { auditEntries, directorAddresses, directorChecks, directorFiles, directorMedia, type AuditEntry, type DirectorStatus } from "@/db/schema";
+import { auditEntries, clients, directorAddresses, directorChecks, directorFiles, directorMedia, type AuditEntry } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
-import { pagerFor } from "@/lib/pager";
 import { AppError } from "@/lib/server/app-error";
 import { buildSovInfo } from "@/lib/server/directors/get-sov-info";
 import { directorFileColumns } from "@/lib/server/directors/get-director";
-import { getClient } from "./get-client";
+import { listClientDirectors, type DirectorListView } from "./list-client-directors";
 
 /** Audit entries loaded with the client page (the client's and its directors', newest first). */
 export const CLIENT_PAGE_AUDIT_LIMIT = 500;
@@ -23,35 +22,27 @@ function groupBy<T extends { directorId: number }>(rows: readonly T[]): Map<numb
   return map;
 }
 
-/** Individuals on one page of the client page's list. */
-export const CLIENT_PAGE_DIRECTORS_PER_PAGE = 25;
-
-/** Which individuals of the client page's list: a status (or all), deleted ones or not, and a page. */
-export interface DirectorListView {
-  status?: DirectorStatus;
-  showDeleted?: boolean;
-  /** From 1; a page past the last shows nothing (the pager offers the way back). */
-  page?: number;
-}
-
 /**
- * Everything the admin client page shows, for staff: the client (getClient) and, for one page of its
- * individuals (status filter, deleted ones or not), each one's address history, checks, media
- * (without content), files, statement-of-verification data and audit trail; and the client's audit
- * trail. A handful of queries whatever the number of directors, and the details of 25 of them at
- * most: a client with thousands of individuals would otherwise send every one to the browser.
+ * Everything the admin client page shows, for staff: the client (its fields as getClient gives them,
+ * with `directorCount` and `statusStats`) and, for one page of its individuals (listClientDirectors:
+ * status filter, deleted ones or not), each one's address history, checks, media (without content),
+ * files, statement-of-verification data and audit trail; and the client's audit trail. A handful of
+ * queries whatever the number of directors, none of which reads every director: the counts and the
+ * page of 25 are computed in the database, the details are those of that page's individuals.
  */
 export async function getClientDetail({ db, user, id, view = {} }: { db: Db; user: Principal; id: number; view?: DirectorListView }) {
-  if (!can(user.type, "admin.audit.read")) throw new AppError("forbidden");
-  const client = await getClient({ db, user, id });
-  const showDeleted = view.showDeleted ?? false;
-  const matching = client.directors.filter((d) => (showDeleted || !d.isDeleted) && (!view.status || d.status === view.status));
-  const pager = pagerFor(matching.length, Math.max(1, Math.floor(view.page ?? 1)), CLIENT_PAGE_DIRECTORS_PER_PAGE);
-  const onPage = matching.slice((pager.currentPage - 1) * pager.pageSize, pager.currentPage * pager.pageSize);
-  const deletedCount = client.directors.filter((d) => d.isDeleted).length;
+  if (!can(user.type, "admin.audit.read") || !can(user.type, "admin.clients.read")) throw new AppError("forbidden");
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not_found");
+  const [clientRow, listing, audit] = await Promise.all([
+    db.query.clients.findFirst({ where: eq(clients.id, id), columns: { paymentSessionSecret: false } }),
+    listClientDirectors({ db, user, clientId: id, view }),
+    db.select().from(auditEntries).where(eq(auditEntries.clientId, id)).orderBy(desc(auditEntries.timestamp), desc(auditEntries.id)).limit(CLIENT_PAGE_AUDIT_LIMIT),
+  ]);
+  if (!clientRow) throw new AppError("not_found");
+  const onPage = listing.directors;
   const ids = onPage.map((d) => d.id);
   const none = Promise.resolve([] as never[]);
-  const [checks, media, addresses, files, audit] = await Promise.all([
+  const [checks, media, addresses, files] = await Promise.all([
     ids.length ? db.select().from(directorChecks).where(inArray(directorChecks.directorId, ids)).orderBy(asc(directorChecks.created), asc(directorChecks.id)) : none,
     ids.length ? db.select().from(directorMedia).where(inArray(directorMedia.directorId, ids)).orderBy(asc(directorMedia.created), asc(directorMedia.id)) : none,
     ids.length
@@ -64,7 +55,6 @@ export async function getClientDetail({ db, user, id, view = {} }: { db: Db; use
           .where(and(inArray(directorFiles.directorId, ids), eq(directorFiles.isDeleted, false)))
           .orderBy(asc(directorFiles.createdAt), asc(directorFiles.id))
       : none,
-    db.select().from(auditEntries).where(eq(auditEntries.clientId, id)).orderBy(desc(auditEntries.timestamp), desc(auditEntries.id)).limit(CLIENT_PAGE_AUDIT_LIMIT),
   ]);
   const checksBy = groupBy(checks);
   const mediaBy = groupBy(media);
@@ -92,12 +82,12 @@ export async function getClientDetail({ db, user, id, view = {} }: { db: Db; use
     };
   });
   return {
-    client: { ...client, directors: undefined },
+    client: { ...clientRow, directorCount: listing.totals.live, statusStats: listing.statusStats },
     directors,
     /** The page of `directors` among those matching the view. */
-    directorsPager: pager,
+    directorsPager: listing.pager,
     /** Individuals of the client: all of them, and those deleted. */
-    directorTotals: { all: client.directors.length, deleted: deletedCount },
+    directorTotals: { all: listing.totals.all, deleted: listing.totals.deleted },
     audit,
     auditTruncated: audit.length >= CLIENT_PAGE_AUDIT_LIMIT,
   };

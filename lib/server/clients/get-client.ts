@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { clients, directors, directorStatusValues } from "@/db/schema";
+import { clients, directors, directorStatusValues, type DirectorStatus } from "@/db/schema";
 import { displayPersonalCode } from "@/lib/server/directors/personal-code-keys";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
@@ -9,10 +9,17 @@ import { translator } from "@/lib/i18n/translator";
 import { AppError } from "@/lib/server/app-error";
 
 /** Per director status, how many of these directors (not deleted) have it, labelled from messages. */
-export function statusStatsOf(list: readonly { status: (typeof directorStatusValues)[number]; isDeleted: boolean }[]) {
+export function statusStatsOf(list: readonly { status: DirectorStatus; isDeleted: boolean }[]) {
+  const counts: Partial<Record<DirectorStatus, number>> = {};
+  for (const d of list) if (!d.isDeleted) counts[d.status] = (counts[d.status] ?? 0) + 1;
+  return statusStatsFromCounts(counts);
+}
+
+/** The same from counts of directors (not deleted) per status: the statuses some have, in order, labelled. */
+export function statusStatsFromCounts(counts: Partial<Record<DirectorStatus, number>>) {
   const t = translator();
   return directorStatusValues
-    .map((value) => ({ value, label: t(`statuses.director.${value}`), count: list.filter((d) => !d.isDeleted && d.status === value).length }))
+    .map((value) => ({ value, label: t(`statuses.director.${value}`), count: counts[value] ?? 0 }))
     .filter((s) => s.count > 0);
 }
 
