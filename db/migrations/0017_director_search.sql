@@ -1,5 +1,3 @@
-ALTER TABLE "clients" ADD COLUMN "live_director_status_counts" integer[] DEFAULT '{0,0,0,0,0,0,0,0}'::integer[] NOT NULL;--> statement-breakpoint
-ALTER TABLE "clients" ADD COLUMN "all_director_status_counts" integer[] DEFAULT '{0,0,0,0,0,0,0,0}'::integer[] NOT NULL;--> statement-breakpoint
 -- The admin search's narrow copy of each director, and each client's directors per status, kept in
 -- step by statement triggers in the same transaction as every change (lib/server/clients/
 -- search-clients.ts; docs/speed.md).
@@ -11,10 +9,11 @@ ALTER TABLE "clients" ADD COLUMN "all_director_status_counts" integer[] DEFAULT 
 -- counted in about 20 ms here against 90 ms there). Texts are compared lower-cased with LIKE,
 -- which is what ILIKE does.
 --
--- clients.live_director_status_counts / all_director_status_counts: per client, its directors
--- per status (in the order of the director_status enum) that are not deleted / in all. The
--- individual view filtered on client columns sums them over the matching clients instead of
--- counting their directors; the client view filtered on an individual status reads one element.
+-- client_director_counts: per client, its directors per status (arrays in the order of the
+-- director_status enum) that are not deleted (live) and in all (alld). The individual view filtered
+-- on client columns sums them over the matching clients instead of counting their directors; the
+-- client view filtered on an individual status reads one element. A narrow table of its own: a
+-- status change rewrites this small row, not the wide clients row and its thirty indexes.
 CREATE TABLE "director_search" (
   "director_id" integer PRIMARY KEY,
   "client_id" integer NOT NULL,
@@ -27,6 +26,12 @@ CREATE TABLE "director_search" (
   "price_override" integer,
   "idv_number" text
 );
+--> statement-breakpoint
+CREATE TABLE "client_director_counts" (
+  "client_id" integer PRIMARY KEY REFERENCES "clients" ("id") ON DELETE CASCADE,
+  "live" integer[] NOT NULL,
+  "alld" integer[] NOT NULL
+) WITH (fillfactor = 70);
 --> statement-breakpoint
 CREATE FUNCTION "director_search_rebuild"() RETURNS void LANGUAGE sql AS $$
   DELETE FROM director_search;
@@ -90,7 +95,9 @@ CREATE TRIGGER "director_search_clients" AFTER UPDATE ON "clients"
 --> statement-breakpoint
 -- Per-client counts. director_count_apply (migration 0012) now takes one element per client, status
 -- and liveness: [client id, status position (1-8), change of live directors, change of all
--- directors]; it still updates each client once, in id order (no deadlock between two statements).
+-- directors]; it still updates each client once, in id order (no deadlock between two statements):
+-- clients.director_count when the number of live directors changes, and the client's row of
+-- client_director_counts.
 DROP FUNCTION "director_count_apply"(jsonb);
 --> statement-breakpoint
 CREATE FUNCTION "director_count_apply"(deltas jsonb) RETURNS void LANGUAGE plpgsql AS $$
@@ -110,11 +117,13 @@ BEGIN
     SELECT client_id, sum(live)::int AS n, array_agg(live ORDER BY o) AS live, array_agg(alld ORDER BY o) AS alld
     FROM per GROUP BY client_id HAVING bool_or(live <> 0 OR alld <> 0) ORDER BY client_id
   LOOP
-    UPDATE clients SET
-      director_count = director_count + r.n,
-      live_director_status_counts = ARRAY(SELECT t.a + t.b FROM unnest(live_director_status_counts, r.live) WITH ORDINALITY AS t(a, b, i) ORDER BY t.i),
-      all_director_status_counts = ARRAY(SELECT t.a + t.b FROM unnest(all_director_status_counts, r.alld) WITH ORDINALITY AS t(a, b, i) ORDER BY t.i)
-    WHERE id = r.client_id;
+    IF r.n <> 0 THEN
+      UPDATE clients SET director_count = director_count + r.n WHERE id = r.client_id;
+    END IF;
+    INSERT INTO client_director_counts AS k (client_id, live, alld) VALUES (r.client_id, r.live, r.alld)
+    ON CONFLICT (client_id) DO UPDATE SET
+      live = ARRAY(SELECT t.a + t.b FROM unnest(k.live, r.live) WITH ORDINALITY AS t(a, b, i) ORDER BY t.i),
+      alld = ARRAY(SELECT t.a + t.b FROM unnest(k.alld, r.alld) WITH ORDINALITY AS t(a, b, i) ORDER BY t.i);
   END LOOP;
 END $$;
 --> statement-breakpoint
@@ -164,35 +173,39 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Every client's directors counted from the rows: live (not deleted) in all, and per status (in
--- enum order) live and in all.
+-- enum order) live and in all. Clients without directors are left out.
 CREATE FUNCTION "director_counts_counted"() RETURNS TABLE (client_id integer, n integer, live integer[], alld integer[]) LANGUAGE sql STABLE AS $$
-  SELECT k.id, coalesce(sum(g.live), 0)::int,
+  SELECT k.client_id, coalesce(sum(g.live), 0)::int,
     array_agg(coalesce(g.live, 0)::int ORDER BY s.o), array_agg(coalesce(g.alld, 0)::int ORDER BY s.o)
-  FROM clients k
+  FROM (SELECT DISTINCT d.client_id FROM directors d) AS k
   CROSS JOIN generate_series(1, array_length(enum_range(NULL::director_status), 1)) AS s(o)
   LEFT JOIN (
     SELECT d.client_id, director_status_position(d.status) AS o,
       count(*) FILTER (WHERE d.is_deleted = false) AS live, count(*) AS alld
     FROM directors d GROUP BY 1, 2
-  ) AS g ON g.client_id = k.id AND g.o = s.o
-  GROUP BY k.id;
+  ) AS g ON g.client_id = k.client_id AND g.o = s.o
+  GROUP BY k.client_id;
 $$;
 --> statement-breakpoint
--- Recounts every client's kept counts from the directors (after a bulk load with the triggers off).
-CREATE FUNCTION "director_count_rebuild"() RETURNS void LANGUAGE sql AS $$
-  UPDATE clients c SET director_count = x.n, live_director_status_counts = x.live, all_director_status_counts = x.alld
-  FROM director_counts_counted() AS x
-  WHERE c.id = x.client_id
-    AND (c.director_count, c.live_director_status_counts, c.all_director_status_counts) IS DISTINCT FROM (x.n, x.live, x.alld);
-$$;
+-- Recounts the kept counts from the directors (after a bulk load with the triggers off): the
+-- per-client rows, and clients.director_count where it differs.
+CREATE FUNCTION "director_count_rebuild"() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM client_director_counts;
+  INSERT INTO client_director_counts (client_id, live, alld) SELECT client_id, live, alld FROM director_counts_counted();
+  UPDATE clients c SET director_count = coalesce(x.n, 0)
+  FROM clients k LEFT JOIN (SELECT client_id, (SELECT sum(v) FROM unnest(live) AS v)::int AS n FROM client_director_counts) AS x ON x.client_id = k.id
+  WHERE c.id = k.id AND c.director_count <> coalesce(x.n, 0);
+END $$;
 --> statement-breakpoint
 SELECT director_count_rebuild();
 --> statement-breakpoint
 -- Clients whose kept per-status counts differ from a count of their rows (none, unless the triggers were off).
 CREATE FUNCTION "director_status_counts_per_client_check"() RETURNS TABLE (client_id integer, kept_live integer[], counted_live integer[], kept_all integer[], counted_all integer[]) LANGUAGE sql AS $$
-  SELECT c.id, c.live_director_status_counts, x.live, c.all_director_status_counts, x.alld
-  FROM clients c JOIN director_counts_counted() AS x ON x.client_id = c.id
-  WHERE (c.live_director_status_counts, c.all_director_status_counts) IS DISTINCT FROM (x.live, x.alld);
+  SELECT coalesce(k.client_id, x.client_id), k.live, x.live, k.alld, x.alld
+  FROM (SELECT * FROM client_director_counts WHERE live <> '{0,0,0,0,0,0,0,0}' OR alld <> '{0,0,0,0,0,0,0,0}') AS k
+  FULL JOIN director_counts_counted() AS x ON x.client_id = k.client_id
+  WHERE (k.live, k.alld) IS DISTINCT FROM (x.live, x.alld);
 $$;
 --> statement-breakpoint
 -- Rows of director_search that differ from their director (none, unless the triggers were off).

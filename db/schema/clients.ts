@@ -11,7 +11,6 @@ import { clientStatus, journey, productTier } from "./enums";
  * - `directorCount` is a column kept by triggers on directors (migration 0012) in the same
  *   statement as every insert, deletion, soft deletion or move of a director, so it cannot drift
  *   from the rows it counts; `director_count_check()` compares it with a count of the rows.
- * - `liveDirectorStatusCounts` / `allDirectorStatusCounts`: the same per director status (migration 0017).
  * - `statusStats`: computed per query (count of directors per status), never stored.
  */
 export const clients = pgTable(
@@ -74,14 +73,6 @@ export const clients = pgTable(
     sageInvoiceNumber: text(),
     /** Directors of the client that are not deleted; kept by triggers, never written by the portal. */
     directorCount: integer().notNull().default(0),
-    /**
-     * Directors of the client per status, in the order of director_status (directorStatusValues):
-     * live = not deleted, all = every one. Kept by the same triggers as directorCount (migration
-     * 0017); the admin search sums them over the clients a filter selects instead of counting
-     * their directors.
-     */
-    liveDirectorStatusCounts: integer().array().notNull().default(sql`'{0,0,0,0,0,0,0,0}'::integer[]`),
-    allDirectorStatusCounts: integer().array().notNull().default(sql`'{0,0,0,0,0,0,0,0}'::integer[]`),
   },
   (t) => [
     uniqueIndex("clients_reference_key").on(t.reference),

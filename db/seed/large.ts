@@ -349,7 +349,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
   });
   // As autovacuum would leave a live database: visibility map set (index-only scans stay index-only),
   // hint bits written, statistics fresh. Straight after a bulk load none of these hold.
-  if (clientsCreated || directorsCreated) await db.execute(sql`vacuum (analyze) clients, directors`);
+  if (clientsCreated || directorsCreated) await db.execute(sql`vacuum (analyze) clients, directors, director_search`);
 
   return {
     clientsCreated,

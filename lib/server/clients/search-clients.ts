@@ -210,9 +210,12 @@ function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked:
 /** 1-based position of a director status in the per-client count arrays (the enum's order). */
 const statusPosition = (status: DirectorStatus) => directorStatusValues.indexOf(status) + 1;
 
-/** The per-client director counts by status: live directors, or all of them with deleted ones included. */
-const perClientCounts = (includeDeleted: boolean) =>
-  includeDeleted ? sql`${c.allDirectorStatusCounts}` : sql`${c.liveDirectorStatusCounts}`;
+/**
+ * client_director_counts (migration 0017, alias k): each client's directors per status, kept by
+ * triggers; `live` counts those not deleted, `alld` every one (deleted ones included).
+ */
+const k = sql.identifier("k");
+const perClientCounts = (includeDeleted: boolean) => sql`${k}.${sql.identifier(includeDeleted ? "alld" : "live")}`;
 
 /** Conditions on the director (alias d) when no text filter applies: status, deletion. */
 function directorConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; filtered: boolean; text: boolean } {
@@ -336,7 +339,8 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
     if (dr.text) {
       where.push(sql`${c.id} in (select ${s}."client_id" from ${directorSearch} where ${and(searchRowConditions(f, query.includeDeleted, true))})`);
     } else if (f.individualStatus) {
-      where.push(sql`${perClientCounts(query.includeDeleted)}[${statusPosition(f.individualStatus)}] > 0`);
+      where.push(sql`${c.id} in (select ${k}."client_id" from "client_director_counts" ${k}
+        where ${perClientCounts(query.includeDeleted)}[${statusPosition(f.individualStatus)}] > 0)`);
     }
     if (pattern) {
       const live = onlyLive ? sql` and ${s}."is_deleted" = false` : sql``;
@@ -379,9 +383,14 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
       const base = [...searchRowConditions(f, query.includeDeleted, joinClient), ...(joinClient ? cl.all : [])];
       const key = sort.director ? sort.searchRow! : sort.expr;
       const select = sql`select ${s}."director_id" as "id", ${s}."client_id" as "cid", ${s}."status" as "status", ${key} as "k" from ${from}`;
+      // The directors of the matching clients are read client by client on director_search's
+      // client_id index (a lateral join kept apart by `offset 0`: flattened, the planner hashes
+      // the clients and scans every director).
+      const ofClients = sql`select "o".* from (${clientsMatching(term ?? "")}) as "cm" cross join lateral (
+          ${select} where ${and([...base, sql`${s}."client_id" = "cm"."id"`, sql`not (${rowMatches(pattern ?? "")})`])} offset 0
+        ) as "o"`;
       const branches = pattern
-        ? sql`${select} where ${and([...base, rowMatches(pattern)])}
-          union all ${select} where ${and([...base, sql`${s}."client_id" in (${clientsMatching(term!)})`, sql`not (${rowMatches(pattern)})`])}`
+        ? sql`${select} where ${and([...base, rowMatches(pattern)])} union all ${ofClients}`
         : sql`${select} where ${and(base)}`;
       ctes.push(sql`"hits" as materialized (${branches})`);
       stats = sql`select "status" as "value", count(*)::int as "count" from "hits" group by 1`;
@@ -391,11 +400,12 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
     } else {
       const where = [...cl.all, ...dr.all];
       if (cl.filtered) {
-        // Conditions on the client only: each matching client's directors per status, kept on the
-        // client (migration 0017), summed instead of counting their directors.
+        // Conditions on the client only: each matching client's directors per status, kept in
+        // client_director_counts (migration 0017), summed instead of counting their directors.
         const counts = perClientCounts(query.includeDeleted);
         const sums = sql.join(directorStatusValues.map((_, i) => sql`coalesce(sum(${counts}[${i + 1}]), 0)::int`), sql`, `);
-        stats = sql`select "e"."value", "e"."count" from (select array[${sums}] as "a" from ${clients} ${c} where ${and(cl.all)}) as "x"
+        stats = sql`select "e"."value", "e"."count" from (select array[${sums}] as "a"
+            from ${clients} ${c} join "client_director_counts" ${k} on ${k}."client_id" = ${c.id} where ${and(cl.all)}) as "x"
           cross join unnest(enum_range(null::director_status), "x"."a") as "e"("value", "count")
           where "e"."count" <> 0${f.individualStatus ? sql` and "e"."value" = ${f.individualStatus}` : sql``}`;
       } else {
