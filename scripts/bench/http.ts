@@ -161,7 +161,15 @@ async function load(base: string, target: HttpTarget, connections: number, durat
 
 const BARE_NODE = `require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "text/plain" }); s.end("ok"); }).listen(Number(process.env.PORT), () => console.log("ready"));`;
 
-export async function benchHttp(o: HttpOptions): Promise<HttpRow[]> {
+/** The portal's server on a production build: its base URL, its process id, and how to stop it. */
+export interface PortalServer {
+  base: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/** Builds `distDir` when needed (`build`), then starts scripts/serve.ts on it and waits until it answers. */
+export async function startPortal(o: Pick<HttpOptions, "databaseUrl" | "apiKey" | "distDir" | "build" | "port">): Promise<PortalServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -178,7 +186,6 @@ export async function benchHttp(o: HttpOptions): Promise<HttpRow[]> {
     console.log(`Build (${o.distDir}): ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
   }
   const port = await freePort(o.port);
-  const barePort = await freePort(o.port + 1);
   env.PORT = String(port);
   env.APP_URL = `http://localhost:${port}`;
   const base = `http://127.0.0.1:${port}`;
@@ -186,11 +193,27 @@ export async function benchHttp(o: HttpOptions): Promise<HttpRow[]> {
   fs.mkdirSync(o.distDir, { recursive: true });
   const out = fs.openSync(log, "w");
   const server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/serve.ts"], { env, stdio: ["ignore", out, out], detached: false });
-  const bare = spawn(process.execPath, ["-e", BARE_NODE], { env: { ...process.env, PORT: String(barePort) }, stdio: ["ignore", "ignore", "inherit"] });
+  const stop = async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    if (server.exitCode === null) server.kill("SIGKILL");
+  };
   try {
     await waitFor(`${base}/api/admin/health?probe=live`, server);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  console.log(`Server: scripts/serve.ts on port ${port} (production build ${o.distDir}; log ${log}).`);
+  return { base, pid: server.pid!, stop };
+}
+
+export async function benchHttp(o: HttpOptions): Promise<HttpRow[]> {
+  const { base, pid: serverPid, stop } = await startPortal(o);
+  const barePort = await freePort(o.port + 1);
+  const bare = spawn(process.execPath, ["-e", BARE_NODE], { env: { ...process.env, PORT: String(barePort) }, stdio: ["ignore", "ignore", "inherit"] });
+  try {
     await waitFor(`http://127.0.0.1:${barePort}/`, bare);
-    console.log(`Server: scripts/serve.ts on port ${port} (production build ${o.distDir}; log ${log}).`);
     const targets: HttpTarget[] = [
       ...o.searches.map((s) => ({
         id: `search ${s.id}`,
@@ -209,8 +232,8 @@ export async function benchHttp(o: HttpOptions): Promise<HttpRow[]> {
     for (const connections of o.connections) {
       for (const target of targets) {
         // A short warm-up per route (compiles, pools fill), not counted.
-        await load(base, target, connections, 1, server.pid!);
-        const row = await load(base, target, connections, o.durationSeconds, server.pid!);
+        await load(base, target, connections, 1, serverPid);
+        const row = await load(base, target, connections, o.durationSeconds, serverPid);
         rows.push(row);
         console.log(`  c=${String(connections).padEnd(3)} ${row.id.padEnd(28)} ${fmt(row.rps, 0).padStart(6)} req/s  p50 ${fmt(row.p50).padStart(6)}  p95 ${fmt(row.p95).padStart(6)}  p99 ${fmt(row.p99).padStart(6)} ms`);
       }
@@ -220,10 +243,8 @@ export async function benchHttp(o: HttpOptions): Promise<HttpRow[]> {
     }
     return rows;
   } finally {
-    server.kill("SIGTERM");
     bare.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
-    if (server.exitCode === null) server.kill("SIGKILL");
+    await stop();
   }
 }
 

@@ -29,7 +29,8 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, databaseUrl, dropTestDatabases } from "../../tests/setup/test-databases.mjs";
 import { benchCsvImport, reportCsvImport } from "./csv-import";
-import { benchHttp, reportHttp, timeProxy } from "./http";
+import { benchHttp, reportHttp, startPortal, timeProxy } from "./http";
+import { benchLighthouse, reportLighthouse } from "./lighthouse";
 import { ALL_SHAPES, SCENARIOS, type Scenario } from "./scenarios";
 import { fmt, summarise, throughput, timeSequential, type LatencySummary } from "./stats";
 
@@ -54,6 +55,10 @@ const HELP = `Usage: npm run bench -- [options]
   --http-duration S   seconds per route and concurrency (default 10)
   --dist-dir DIR      the production build for --http (default .next-bench; built when out of date)
   --no-build          use the build in --dist-dir as it is
+  --lighthouse        also Lighthouse (desktop and mobile) and the server-render time of the client list and
+                      the busiest client's page, on the production build (Chromium: CHROME_PATH or /usr/bin/chromium)
+  --lighthouse-only   only that (after seeding)
+  --lighthouse-runs N Lighthouse runs per page and preset, median kept (default 1)
   -h, --help          this text`;
 
 /** The p95 bar in ms for a data size: 25 ms up to 100,000 directors, 60 ms up to 1,000,000. */
@@ -87,6 +92,9 @@ const { values: args } = parseArgs({
     "http-duration": { type: "string" },
     "dist-dir": { type: "string" },
     "no-build": { type: "boolean" },
+    lighthouse: { type: "boolean" },
+    "lighthouse-only": { type: "boolean" },
+    "lighthouse-runs": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -175,14 +183,18 @@ async function main() {
       return;
     }
 
-    const http = async () => {
-      const proxyMs = await timeProxy();
-      // An admin session for the pages, as a sign-in would make it; the busiest live client for the detail page.
+    // An admin session for the pages, as a sign-in would make it; the busiest live client for the detail page.
+    const adminPages = async () => {
       const { createSession } = await import("@/lib/auth/create-session");
       const session = await createSession(db, { SESSION_ABSOLUTE_HOURS: 12 }, { userType: "Admin", email: "bench@portal.example" }, { ip: "127.0.0.1", userAgent: "bench" });
       const [busiest] = rowsOf<{ id: number; n: number }>(
         await db.execute(sql`select id, director_count as n from clients where is_deleted = false order by director_count desc, id limit 1`),
       );
+      return { session, busiest };
+    };
+    const http = async () => {
+      const proxyMs = await timeProxy();
+      const { session, busiest } = await adminPages();
       const rows = await benchHttp({
         databaseUrl: url!,
         apiKey,
@@ -205,8 +217,28 @@ async function main() {
       });
       reportHttp(rows, proxyMs);
     };
-    if (args["http-only"]) {
-      await http();
+    // Lighthouse and the server-render time of the same two pages, on a server of their own (./lighthouse.ts).
+    const lighthouse = async () => {
+      const { session, busiest } = await adminPages();
+      const server = await startPortal({ databaseUrl: url!, apiKey, distDir: args["dist-dir"] ?? ".next-bench", build: !args["no-build"], port: 3900 });
+      try {
+        const report = await benchLighthouse({
+          base: server.base,
+          cookie: `dvp_session=${session.cookieValue}`,
+          pages: [
+            { id: "client list", path: "/administration/client-management" },
+            ...(busiest ? [{ id: `client detail (${Number(busiest.n).toLocaleString("en-GB")} individuals)`, path: `/administration/client-management/${busiest.id}` }] : []),
+          ],
+          runs: Math.max(1, int(args["lighthouse-runs"], 1, "--lighthouse-runs")),
+        });
+        reportLighthouse(report);
+      } finally {
+        await server.stop();
+      }
+    };
+    if (args["http-only"] || args["lighthouse-only"]) {
+      if (args["http-only"]) await http();
+      if (args["lighthouse-only"] || args.lighthouse) await lighthouse();
       return;
     }
 
@@ -301,6 +333,7 @@ async function main() {
 
     report({ p95BarMs: P95_BAR_MS, clients: Math.max(clients, seeded.clientsTotal), directors: Math.max(directors, seeded.directorsTotal), seedMs: seeded.ms, iterations, warmup, concurrency, pool, trivial, rows, totalMs: performance.now() - started, loadAverage: os.loadavg() });
     if (args.http) await http();
+    if (args.lighthouse) await lighthouse();
     if (args.only !== "search") await csvImport();
   } finally {
     await closeDb();
