@@ -338,8 +338,10 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
         WHERE c.id = x.client_id
           AND (c.full_price, c.standard_full_price) IS DISTINCT FROM (x.full_price, c.standard_unit_price * x.n)
       `));
-      // What the triggers keep, recounted once: director counts per client (in all and per status),
-      // the search's narrow copy of each director (migration 0017), the status counts.
+      // What the triggers keep, rebuilt once: the search's narrow copies of each client (with its
+      // directors per status) and of each director (migrations 0017, 0018), the number of directors
+      // of each client, the status counts.
+      await tx.execute(sql`select client_search_rebuild()`);
       await tx.execute(sql`select director_count_rebuild()`);
       await tx.execute(sql`select director_search_rebuild()`);
       await tx.execute(sql`select director_status_counts_rebuild(), client_status_counts_rebuild()`);
@@ -349,7 +351,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
   });
   // As autovacuum would leave a live database: visibility map set (index-only scans stay index-only),
   // hint bits written, statistics fresh. Straight after a bulk load none of these hold.
-  if (clientsCreated || directorsCreated) await db.execute(sql`vacuum (analyze) clients, directors, director_search`);
+  if (clientsCreated || directorsCreated) await db.execute(sql`vacuum (analyze) clients, directors, client_search, director_search`);
 
   return {
     clientsCreated,

@@ -12,7 +12,7 @@ import { adminPrincipal } from "./support/test-users";
  * of this file's own (nothing else writes to it, so every count can be compared exactly):
  * - clients.director_count and the client view's status counts (client_status_counts), both kept by
  *   triggers, equal a count of the rows, as do each client's directors per status and the search's
- *   narrow copy of every director (director_search, migration 0017), and
+ *   narrow copies of every director and client (director_search, client_search, migrations 0017-0018), and
  *   the individual view's status counts, read from director_status_counts (kept by triggers), equal
  *   a count(*) over directors joined to clients, after inserts, status changes, soft and hard
  *   deletes, a client deleted and restored, a director moved to another client, and after the
@@ -65,6 +65,7 @@ async function expectCountsExact() {
   // Per client and status (migration 0017), and the search's narrow copy of every director.
   expect(rowsOf(await handle.db.execute(sql`select * from director_status_counts_per_client_check()`))).toEqual([]);
   expect(rowsOf(await handle.db.execute(sql`select * from director_search_check()`))).toEqual([]);
+  expect(rowsOf(await handle.db.execute(sql`select * from client_search_check()`))).toEqual([]);
   for (const includeDeleted of [false, true]) {
     const expected = await plainCounts(includeDeleted);
     const result = await search({ tableViewMode: "individual", includeDeleted });
@@ -120,6 +121,10 @@ test("the kept counts follow inserts, status changes, deletions, a client delete
   await expectCountsExact();
   await db.execute(sql`delete from directors where reference in ('ZZSCALE1', 'ZZSCALE2')`);
   await expectCountsExact();
+  // Client columns the filters test changed: the narrow copy follows.
+  await db.execute(sql`update clients set main_contact_first_name = 'Zebedee', owner = 'tom.reid@portal.example', unit_price = 7100, in_kantata = not in_kantata where id = ${a}`);
+  await expectCountsExact();
+  expect((await search({ filters: { mainContact: "zebedee" } })).clients.map((r) => r.id)).toEqual([a]);
   // Clients: statuses changed in one statement, one inserted and removed outright.
   await db.execute(sql`update clients set status = (case when id % 2 = 0 then 'Completed' else 'New' end)::client_status where id in (${a}, ${b}, ${c})`);
   await expectCountsExact();

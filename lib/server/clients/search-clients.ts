@@ -211,11 +211,13 @@ function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked:
 const statusPosition = (status: DirectorStatus) => directorStatusValues.indexOf(status) + 1;
 
 /**
- * client_director_counts (migration 0017, alias k): each client's directors per status, kept by
- * triggers; `live` counts those not deleted, `alld` every one (deleted ones included).
+ * client_search (migration 0018): a narrow copy of each client, kept by triggers, with the columns
+ * the client filters test under the same names as in clients (so that the same conditions on alias
+ * c apply to it) and the client's directors per status: `live` counts those not deleted, `alld`
+ * every one.
  */
-const k = sql.identifier("k");
-const perClientCounts = (includeDeleted: boolean) => sql`${k}.${sql.identifier(includeDeleted ? "alld" : "live")}`;
+const clientSearch = sql`"client_search" ${c}`;
+const perClientCounts = (includeDeleted: boolean, alias: SQL = sql`${c}`) => sql`${alias}.${sql.identifier(includeDeleted ? "alld" : "live")}`;
 
 /** Conditions on the director (alias d) when no text filter applies: status, deletion. */
 function directorConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; filtered: boolean; text: boolean } {
@@ -233,6 +235,9 @@ interface SortSpec {
   /** The same column of director_search (alias s), for a director's column. */
   searchRow?: SQL;
 }
+
+/** Director columns with an index on director_search (migration 0018). */
+const INDEXED_SEARCH_ROW_SORTS = new Set<SortKey>(["directorName", "directorEmail", "directorReference", "directorStatus"]);
 
 const column = (expr: SQL, nullable = false, director = false, searchRow?: string): SortSpec => ({
   expr,
@@ -339,8 +344,9 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
     if (dr.text) {
       where.push(sql`${c.id} in (select ${s}."client_id" from ${directorSearch} where ${and(searchRowConditions(f, query.includeDeleted, true))})`);
     } else if (f.individualStatus) {
-      where.push(sql`${c.id} in (select ${k}."client_id" from "client_director_counts" ${k}
-        where ${perClientCounts(query.includeDeleted)}[${statusPosition(f.individualStatus)}] > 0)`);
+      const k = sql.identifier("k");
+      where.push(sql`${c.id} in (select ${k}."id" from "client_search" ${k}
+        where ${perClientCounts(query.includeDeleted, sql`${k}`)}[${statusPosition(f.individualStatus)}] > 0)`);
     }
     if (pattern) {
       const live = onlyLive ? sql` and ${s}."is_deleted" = false` : sql``;
@@ -357,7 +363,8 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
         order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`"id"`, dir)} limit ${pageSize} offset ${offset}`;
     } else {
       if (cl.filtered || dr.filtered) {
-        stats = sql`select ${c.status} as "value", count(*)::int as "count" from ${clients} ${c} where ${and(where)} group by 1`;
+        // Counted on the narrow copy of the clients (the same columns under the same names).
+        stats = sql`select ${c.status} as "value", count(*)::int as "count" from ${clientSearch} where ${and(where)} group by 1`;
       } else {
         // No filter and no text: the counts kept by triggers in client_status_counts (migration 0015).
         stats = keptCounts("client_status_counts", query.includeDeleted);
@@ -401,11 +408,10 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
       const where = [...cl.all, ...dr.all];
       if (cl.filtered) {
         // Conditions on the client only: each matching client's directors per status, kept in
-        // client_director_counts (migration 0017), summed instead of counting their directors.
+        // client_search (migration 0018), summed instead of counting their directors.
         const counts = perClientCounts(query.includeDeleted);
         const sums = sql.join(directorStatusValues.map((_, i) => sql`coalesce(sum(${counts}[${i + 1}]), 0)::int`), sql`, `);
-        stats = sql`select "e"."value", "e"."count" from (select array[${sums}] as "a"
-            from ${clients} ${c} join "client_director_counts" ${k} on ${k}."client_id" = ${c.id} where ${and(cl.all)}) as "x"
+        stats = sql`select "e"."value", "e"."count" from (select array[${sums}] as "a" from ${clientSearch} where ${and(cl.all)}) as "x"
           cross join unnest(enum_range(null::director_status), "x"."a") as "e"("value", "count")
           where "e"."count" <> 0${f.individualStatus ? sql` and "e"."value" = ${f.individualStatus}` : sql``}`;
       } else {
@@ -425,6 +431,15 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
           ) as ${d}
           order by ${pageTerm(sql`"o"."k"`, dir, sort.nullable)}, ${pageTerm(sql`"o"."id"`, dir)}, ${pageTerm(sql`${d.id}`, dir)}
           ${pageRange}`;
+      } else if (!cl.filtered && INDEXED_SEARCH_ROW_SORTS.has(query.sortBy)) {
+        // Sorted by the individual's name, email, reference or status, nothing asked of the client:
+        // read from director_search's (column, id) index, which carries the status and deletion
+        // flags, so however deep the page the skipped rows are read from the index alone.
+        const live = query.includeDeleted ? [] : [sql`${s}."is_deleted" = false`, sql`${s}."client_deleted" = false`];
+        const status = [...(f.individualStatus ? [sql`${s}."status" = ${f.individualStatus}`] : []), ...(query.status ? [sql`${s}."status" = ${query.status}`] : [])];
+        page = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch}
+          where ${and([...live, ...status])}
+          order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
       } else {
         page = sql`select ${d.id} as "id", ${sort.expr} as "k", ${c.id} as "cid"
           from ${directors} ${d} join ${clients} ${c} on ${c.id} = ${d.clientId}
