@@ -302,6 +302,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
     // end, in this transaction (ALTER TABLE is transactional: no other session sees them off).
     await tx.execute(sql`alter table directors disable trigger user`);
     await tx.execute(sql`alter table clients disable trigger user`);
+    await tx.execute(sql`alter table director_search disable trigger user`);
     const txDb = tx as unknown as Db;
 
     const existingClients = await countLarge(txDb, "clients", LARGE_CLIENT_PREFIX);
@@ -344,10 +345,12 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
       await tx.execute(sql`select client_search_rebuild()`);
       await tx.execute(sql`select director_count_rebuild()`);
       await tx.execute(sql`select director_search_rebuild()`);
+      await tx.execute(sql`select director_reference_grams_rebuild()`);
       await tx.execute(sql`select director_status_counts_rebuild(), client_status_counts_rebuild()`);
     }
     await tx.execute(sql`alter table directors enable trigger user`);
     await tx.execute(sql`alter table clients enable trigger user`);
+    await tx.execute(sql`alter table director_search enable trigger user`);
   });
   // As autovacuum would leave a live database: visibility map set (index-only scans stay index-only),
   // hint bits written, statistics fresh. Straight after a bulk load none of these hold.

@@ -3,7 +3,7 @@ import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
 import { seedLarge } from "@/db/seed/large";
 import { CLIENT_SORT_KEYS, DIRECTOR_SORT_KEYS, type SortKey } from "@/lib/schemas/client-search-params";
 import { clientSearchSchema, type ClientSearchInput, type ClientSearchRequest } from "@/lib/schemas/client-search";
-import { searchClients, type IndividualSearchRow } from "@/lib/server/clients/search-clients";
+import { referenceGram, searchClients, type IndividualSearchRow } from "@/lib/server/clients/search-clients";
 import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.mjs";
 import { adminPrincipal } from "./support/test-users";
 
@@ -159,11 +159,13 @@ async function expectSame(input: ClientSearchInput) {
   const q = clientSearchSchema.parse(input);
   const expected = await reference(q);
   // As served, and with every page taken for deep (counted first, the last half read from the far end).
-  for (const deepOffset of [undefined, 0]) {
-    const got = await searchClients({ db: handle.db, user: admin, query: q, deepOffset });
+  // A short reference fragment's page is also read both ways: from its matches, and walked in order.
+  for (const [deepOffset, fewMatches] of [[undefined, undefined], [0, undefined], [undefined, 0], [0, 0]] as const) {
+    if (fewMatches === 0 && !referenceGram(q)) continue;
+    const got = await searchClients({ db: handle.db, user: admin, query: q, deepOffset, fewMatches });
     const ids = q.tableViewMode === "individual" ? (got.clients as IndividualSearchRow[]).map((r) => r.directorId) : got.clients.map((r) => r.id);
     const counts = Object.fromEntries(got.statusStats.filter((s) => s.count > 0).map((s) => [s.value, s.count]));
-    expect({ input, deepOffset, ids, counts, total: got.pager.totalCount }).toEqual({ input, deepOffset, ...expected });
+    expect({ input, deepOffset, fewMatches, ids, counts, total: got.pager.totalCount }).toEqual({ input, deepOffset, fewMatches, ...expected });
   }
 }
 
@@ -206,6 +208,21 @@ describe.each(["client", "individual"] as const)("%s view: the search equals the
         for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
       }
       await expectSame({ tableViewMode: view, globalSearch, includeDeleted: true, status: view === "client" ? "InProgress" : "Complete" });
+    }
+  });
+
+  test("short reference fragments (counted from director_reference_grams in individual view)", async () => {
+    for (const individualReference of ["ZD", "zd0", "Q", "7k", "Z", "x%", "no"]) {
+      for (const sortBy of ["createdAt", "name", "directorCount", ...(view === "individual" ? ["directorName", "directorReference", "idvNumber"] : [])] as SortKey[]) {
+        for (const sortDirection of ["asc", "desc"] as const) {
+          const input: ClientSearchInput = { tableViewMode: view, filters: { individualReference }, sortBy, sortDirection };
+          for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
+        }
+      }
+      for (const includeDeleted of [false, true]) {
+        await expectSame({ tableViewMode: view, filters: { individualReference, individualStatus: "Complete" }, includeDeleted });
+        await expectSame({ tableViewMode: view, filters: { individualReference }, includeDeleted, status: view === "client" ? "InProgress" : "Rejected" });
+      }
     }
   });
 

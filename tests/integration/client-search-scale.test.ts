@@ -12,7 +12,8 @@ import { adminPrincipal } from "./support/test-users";
  * of this file's own (nothing else writes to it, so every count can be compared exactly):
  * - clients.director_count and the client view's status counts (client_status_counts), both kept by
  *   triggers, equal a count of the rows, as do each client's directors per status and the search's
- *   narrow copies of every director and client (director_search, client_search, migrations 0017-0018), and
+ *   narrow copies of every director and client (director_search, client_search, migrations 0017-0018) and the counts of short reference fragments
+ *   (director_reference_grams, 0019), and
  *   the individual view's status counts, read from director_status_counts (kept by triggers), equal
  *   a count(*) over directors joined to clients, after inserts, status changes, soft and hard
  *   deletes, a client deleted and restored, a director moved to another client, and after the
@@ -66,6 +67,7 @@ async function expectCountsExact() {
   expect(rowsOf(await handle.db.execute(sql`select * from director_status_counts_per_client_check()`))).toEqual([]);
   expect(rowsOf(await handle.db.execute(sql`select * from director_search_check()`))).toEqual([]);
   expect(rowsOf(await handle.db.execute(sql`select * from client_search_check()`))).toEqual([]);
+  expect(rowsOf(await handle.db.execute(sql`select * from director_reference_grams_check()`))).toEqual([]);
   for (const includeDeleted of [false, true]) {
     const expected = await plainCounts(includeDeleted);
     const result = await search({ tableViewMode: "individual", includeDeleted });

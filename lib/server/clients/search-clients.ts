@@ -310,11 +310,26 @@ function keptCounts(table: KeptCounts, includeDeleted: boolean, onlyStatus?: str
 }
 
 /**
+ * The fragment whose counts director_reference_grams keeps, when it alone decides the search: the
+ * individual reference filter with one to three characters, in individual view, with no other text
+ * (global search, individual name) and no condition on the client.
+ */
+export function referenceGram(query: ClientSearchRequest): string | undefined {
+  const f = query.filters;
+  const term = f.individualReference;
+  if (query.tableViewMode !== "individual" || !term || [...term].length > 3 || query.globalSearch || f.individual) return undefined;
+  return clientConditions(f, query.includeDeleted).filtered ? undefined : term;
+}
+
+/** Matches under which a reference fragment's page is read from its few matches rather than walked in order. */
+const FEW_MATCHES = 2_000;
+
+/**
  * The statements of a search, each answering one row with `stats` (`[[status, count], ...]`,
  * status tab left out) and/or `rows` (the page, in order, as JSON objects). Exported for the
  * benchmark's EXPLAIN output.
  */
-export function buildSearchStatements(query: ClientSearchRequest, window?: PageWindow): SQL[] {
+export function buildSearchStatements(query: ClientSearchRequest, window?: PageWindow, options: { fewMatches?: boolean } = {}): SQL[] {
   const individual = query.tableViewMode === "individual";
   const f = query.filters;
   const { currentPage, pageSize } = query.pagerModel;
@@ -379,7 +394,33 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
   } else {
     const clientTieBreak = !sort.director;
     const tab = query.status ? [sql`${d.status} = ${query.status}`] : [];
-    if (pattern || dr.text) {
+    const gram = referenceGram(query);
+    if (gram !== undefined && !options.fewMatches) {
+      // The individual reference filter with a fragment of one to three characters and nothing
+      // else textual or on the client: the counts are summed from director_reference_grams
+      // (migration 0019), and the page is read in order, each client's (or the sort index's) rows
+      // checked on director_search, until it is full. A fragment can match nearly every director
+      // (a second to count at a million); if it matches few, walking in order would read many rows
+      // for each match, so searchClients asks again with `fewMatches` (the path below).
+      stats = sql`select "status" as "value", sum("delta")::int as "count" from "director_reference_grams"
+        where "gram" = lower(${gram}) and "scope" = ${query.includeDeleted ? "all" : "live"}
+        ${f.individualStatus ? sql`and "status" = ${f.individualStatus}` : sql``} group by 1 having sum("delta") <> 0`;
+      const rowConditions = [...searchRowConditions(f, query.includeDeleted, !sort.director), ...(query.status ? [sql`${s}."status" = ${query.status}`] : [])];
+      if (!sort.director) {
+        page = sql`select "r"."id", "o"."k" as "k", "o"."id" as "cid" from (
+            select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(cl.all)}
+            order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${c.id}`, dir)} offset 0
+          ) as "o" cross join lateral (
+            select ${s}."director_id" as "id" from ${directorSearch} where ${s}."client_id" = "o"."id" and ${and(rowConditions)} offset 0
+          ) as "r"
+          order by ${pageTerm(sql`"o"."k"`, dir, sort.nullable)}, ${pageTerm(sql`"o"."id"`, dir)}, ${pageTerm(sql`"r"."id"`, dir)}
+          ${pageRange}`;
+      } else {
+        page = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch}
+          where ${and(rowConditions)}
+          order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
+      }
+    } else if (pattern || dr.text) {
       // A text search: the matching directors are read from director_search, once, with their
       // status and sort key, for the counts and the page. The client is joined only when its
       // columns are filtered or sorted on. A global search matches the director's own text, or
@@ -489,6 +530,18 @@ async function foldStatusCounts(db: Db, table: KeptCounts): Promise<void> {
     select "scope", "status", sum("delta") from "gone" group by 1, 2 having sum("delta") <> 0`);
 }
 
+/**
+ * Folds one fragment's deltas in director_reference_grams into one row per (scope, status) once
+ * more than a few have piled up (the same single statement as foldStatusCounts, for one fragment).
+ */
+async function foldReferenceGram(db: Db, gram: string): Promise<void> {
+  const [rows] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as "n" from "director_reference_grams" where "gram" = lower(${gram})`));
+  if (Number(rows?.n ?? 0) <= 4 * directorStatusValues.length) return;
+  await db.execute(sql`with "gone" as (delete from "director_reference_grams" where "gram" = lower(${gram}) returning "gram", "scope", "status", "delta")
+    insert into "director_reference_grams" ("gram", "scope", "status", "delta")
+    select "gram", "scope", "status", sum("delta") from "gone" group by 1, 2, 3 having sum("delta") <> 0`);
+}
+
 let labels: Map<string, string> | undefined;
 function labelOf(kind: "client" | "director", value: string): string {
   if (!labels) {
@@ -518,12 +571,15 @@ export async function searchClients({
   user,
   query,
   deepOffset = DEEP_OFFSET,
+  fewMatches = FEW_MATCHES,
 }: {
   db: Db;
   user: Principal;
   query: ClientSearchRequest;
   /** Rows skipped from which a page is read from the nearer end (tests lower it to reach that path on small data). */
   deepOffset?: number;
+  /** Matches of a short reference fragment under which its page is read from the matches (tests set it to reach either path). */
+  fewMatches?: number;
 }): Promise<ClientSearchResult> {
   if (!can(user.type, "admin.clients.read")) throw new AppError("forbidden");
 
@@ -532,7 +588,16 @@ export async function searchClients({
   const first = async (statement: SQL) => rowsOf<Answer>(await db.execute(statement))[0] ?? {};
   const statements = buildSearchStatements(query);
   let answers: Answer[];
-  if (statements.length === 2 && (currentPage - 1) * pageSize >= deepOffset) {
+  if (referenceGram(query) !== undefined) {
+    // A short reference fragment: its counts first (a few rows), then the page read in order when
+    // it matches many, or from its matches when it matches few.
+    const counted = await first(statements[0]!);
+    const total = totalOf(query, parseJson(counted.stats ?? []));
+    const window = (currentPage - 1) * pageSize >= deepOffset ? pageWindow(total, currentPage, pageSize) : undefined;
+    const page = total < fewMatches ? buildSearchStatements(query, undefined, { fewMatches: true })[0]! : buildSearchStatements(query, window)[1]!;
+    answers = [counted, await first(page)];
+    await foldReferenceGram(db, referenceGram(query)!);
+  } else if (statements.length === 2 && (currentPage - 1) * pageSize >= deepOffset) {
     // A deep page: the counts first, then the page read from whichever end is nearer.
     const counted = await first(statements[0]!);
     const window = pageWindow(totalOf(query, parseJson(counted.stats ?? [])), currentPage, pageSize);
