@@ -315,10 +315,23 @@ function keptCounts(table: KeptCounts, includeDeleted: boolean, onlyStatus?: str
  * (global search, individual name) and no condition on the client.
  */
 export function referenceGram(query: ClientSearchRequest): string | undefined {
-  const f = query.filters;
+  const term = shortReferenceFragment(query.filters);
+  if (query.tableViewMode !== "individual" || !term || query.globalSearch) return undefined;
+  return clientConditions(query.filters, query.includeDeleted).filtered ? undefined : term;
+}
+
+/** The individual reference filter's fragment when it has one to three characters and is the only director text filter. */
+function shortReferenceFragment(f: Filters): string | undefined {
   const term = f.individualReference;
-  if (query.tableViewMode !== "individual" || !term || [...term].length > 3 || query.globalSearch || f.individual) return undefined;
-  return clientConditions(f, query.includeDeleted).filtered ? undefined : term;
+  return term && [...term].length <= 3 && !f.individual ? term : undefined;
+}
+
+/** Directors (live, or all with deleted ones) whose reference contains the fragment, from director_reference_grams. */
+async function referenceFragmentMatches(db: Db, term: string, includeDeleted: boolean): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select coalesce(sum("delta"), 0)::int as "n" from "director_reference_grams" where "gram" = lower(${term}) and "scope" = ${includeDeleted ? "all" : "live"}`),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Matches under which a reference fragment's page is read from its few matches rather than walked in order. */
@@ -329,7 +342,11 @@ const FEW_MATCHES = 2_000;
  * status tab left out) and/or `rows` (the page, in order, as JSON objects). Exported for the
  * benchmark's EXPLAIN output.
  */
-export function buildSearchStatements(query: ClientSearchRequest, window?: PageWindow, options: { fewMatches?: boolean } = {}): SQL[] {
+export function buildSearchStatements(
+  query: ClientSearchRequest,
+  window?: PageWindow,
+  options: { fewMatches?: boolean; probeClients?: boolean } = {},
+): SQL[] {
   const individual = query.tableViewMode === "individual";
   const f = query.filters;
   const { currentPage, pageSize } = query.pagerModel;
@@ -356,7 +373,12 @@ export function buildSearchStatements(query: ClientSearchRequest, window?: PageW
     const where = [...cl.all];
     // A client matches the individual filters when one of its directors matches all of them:
     // a text filter is read from director_search; a status alone from the client's own counts.
-    if (dr.text) {
+    if (dr.text && options.probeClients) {
+      // A short reference fragment that matches many directors: each client's own rows are probed
+      // on director_search's client_id index, stopping at the first match (a scalar subquery, which
+      // the planner keeps per client), instead of collecting the client of every match.
+      where.push(sql`(select true from ${directorSearch} where ${s}."client_id" = ${c.id} and ${and(searchRowConditions(f, query.includeDeleted, true))} limit 1)`);
+    } else if (dr.text) {
       where.push(sql`${c.id} in (select ${s}."client_id" from ${directorSearch} where ${and(searchRowConditions(f, query.includeDeleted, true))})`);
     } else if (f.individualStatus) {
       const k = sql.identifier("k");
@@ -586,7 +608,9 @@ export async function searchClients({
   const individual = query.tableViewMode === "individual";
   const { currentPage, pageSize } = query.pagerModel;
   const first = async (statement: SQL) => rowsOf<Answer>(await db.execute(statement))[0] ?? {};
-  const statements = buildSearchStatements(query);
+  const fragment = individual ? undefined : shortReferenceFragment(query.filters);
+  const probeClients = fragment !== undefined && (await referenceFragmentMatches(db, fragment, query.includeDeleted)) >= fewMatches;
+  const statements = buildSearchStatements(query, undefined, { probeClients });
   let answers: Answer[];
   if (referenceGram(query) !== undefined) {
     // A short reference fragment: its counts first (a few rows), then the page read in order when
@@ -601,7 +625,7 @@ export async function searchClients({
     // A deep page: the counts first, then the page read from whichever end is nearer.
     const counted = await first(statements[0]!);
     const window = pageWindow(totalOf(query, parseJson(counted.stats ?? [])), currentPage, pageSize);
-    answers = [counted, await first(window.reverse ? buildSearchStatements(query, window)[1]! : statements[1]!)];
+    answers = [counted, await first(window.reverse ? buildSearchStatements(query, window, { probeClients })[1]! : statements[1]!)];
   } else {
     // Otherwise the counts and the page side by side, on two connections.
     answers = await Promise.all(statements.map(first));
