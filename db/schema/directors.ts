@@ -132,12 +132,9 @@ export const directors = pgTable(
     index("directors_live_client_id_status_id_idx").on(t.clientId, t.status, t.id).where(sql`${t.isDeleted} = false`),
     index("directors_email_lower_idx").on(sql`lower(${t.email})`),
     index("directors_session_id_idx").on(t.sessionID),
-    index("directors_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
-    index("directors_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
-    index("directors_reference_trgm_idx").using("gin", t.reference.op("gin_trgm_ops")),
-    // The admin global search matches name, email and reference at once on this expression
-    // (lib/server/clients/search-clients.ts directorSearchText): one index scan instead of three.
-    index("directors_search_text_trgm_idx").using("gin", sql`(${t.name} || E'\\x01' || ${t.email} || E'\\x01' || ${t.reference}) gin_trgm_ops`),
+    // Text matches of the admin search are read from director_search (migration 0017), which has
+    // its own trigram index: the directors table keeps none (migration 0020 dropped four, each
+    // written on every insert).
   ],
 );
 
