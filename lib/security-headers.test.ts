@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, isPrivatePath, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, isPrivatePath, securityHeaders, securityHeadersForNonce } from "./security-headers";
 
 describe("security headers", () => {
   it("builds a nonce-based CSP with the locked-down directives", () => {
@@ -29,6 +29,24 @@ describe("security headers", () => {
     expect(https["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
     expect(https["Content-Security-Policy"]).toContain("upgrade-insecure-requests");
     expect(securityHeaders({ nonce: "n", appUrl: "http://localhost:3000", dev: false })["Strict-Transport-Security"]).toBeUndefined();
+  });
+
+  it("worked out once for a configuration, gives each nonce the same headers as securityHeaders", () => {
+    const configurations = [
+      { appUrl: "http://localhost:3000", dev: false },
+      { appUrl: "http://localhost:3000", dev: true, formTargets: ["http://127.0.0.1:4010"] },
+      {
+        appUrl: "https://portal.example.com",
+        dev: false,
+        formTargets: ["https://login.example.com"],
+        sources: { script: ["https://www.google.com"], frame: ["https://www.google.com", "https://api.yoti.com"], connect: ["https://www.google.com"] },
+        cameraOrigins: ["https://api.yoti.com"],
+      },
+    ];
+    for (const options of configurations) {
+      const forNonce = securityHeadersForNonce(options);
+      for (const nonce of ["abc", btoa(crypto.randomUUID()), btoa(crypto.randomUUID())]) expect(forNonce(nonce)).toEqual(securityHeaders({ ...options, nonce }));
+    }
   });
 
   it("marks personal-data paths as private", () => {

@@ -64,6 +64,21 @@ export function securityHeaders(options: HeaderOptions): Record<string, string> 
   };
 }
 
+/**
+ * `securityHeaders` with everything but the nonce worked out once (the policy's text, the camera
+ * origins, HSTS): the proxy keeps the result for its configuration and calls it for every response
+ * with that response's fresh nonce. Same headers as `securityHeaders({ ...options, nonce })`.
+ */
+export function securityHeadersForNonce(options: Omit<HeaderOptions, "nonce">): (nonce: string) => Record<string, string> {
+  // A character no nonce (base64) and no configured origin can hold marks where the nonce goes.
+  const marker = "\u0000";
+  const headers = securityHeaders({ ...options, nonce: marker });
+  const parts = headers["Content-Security-Policy"]!.split(marker);
+  if (parts.length !== 2) throw new Error("the Content-Security-Policy must name the nonce exactly once");
+  const [before, after] = parts as [string, string];
+  return (nonce) => ({ ...headers, "Content-Security-Policy": before + nonce + after });
+}
+
 /** Paths whose responses carry personal data or session state: never stored by caches. */
 export function isPrivatePath(pathname: string): boolean {
   return /^\/(api|identity-verification|administration|login|logged-out|dev)(\/|$)/.test(pathname) && !/^\/api\/options$/.test(pathname);

@@ -1,0 +1,64 @@
+import { NextRequest } from "next/server";
+import { resetEnvCache } from "@/lib/env";
+import { proxy } from "@/proxy";
+
+const ORIGIN = "http://localhost:3000";
+const get = (path: string) => proxy(new NextRequest(`${ORIGIN}${path}`, { headers: { "user-agent": "jest", accept: "text/html" } }));
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+describe("proxy: security headers on every response", () => {
+  afterEach(() => resetEnvCache());
+
+  it("gives every page response a fresh nonce, and the page's request the same policy", () => {
+    const nonces = new Set<string>();
+    for (const path of ["/login", "/administration/client-management", "/contact", "/administration/client-management/12"]) {
+      const res = get(path);
+      const csp = res.headers.get("content-security-policy");
+      const nonce = nonceOf(csp);
+      expect(nonce).toBeTruthy();
+      nonces.add(nonce!);
+      // Next.js renders the page's scripts with the nonce of the policy the request carries.
+      expect(res.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
+      expect(res.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+      expect(res.headers.get("x-middleware-override-headers")?.split(",")).toEqual(expect.arrayContaining(["content-security-policy", "x-nonce", "user-agent"]));
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+    }
+    expect(nonces.size).toBe(4);
+  });
+
+  it("gives API responses the same headers and no-store, without rewriting the request", () => {
+    const page = get("/login");
+    const nonces = new Set<string>();
+    for (const path of ["/api/home", "/api/user", "/api/admin/director-verification/clients/search", "/api"]) {
+      const res = get(path);
+      const csp = res.headers.get("content-security-policy");
+      nonces.add(nonceOf(csp)!);
+      expect(csp!.replace(/'nonce-[^']+'/, "")).toBe(page.headers.get("content-security-policy")!.replace(/'nonce-[^']+'/, ""));
+      for (const name of ["x-content-type-options", "referrer-policy", "cross-origin-opener-policy", "x-frame-options", "permissions-policy"]) {
+        expect(res.headers.get(name)).toBe(page.headers.get(name));
+      }
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("x-middleware-next")).toBe("1");
+      expect(res.headers.get("x-middleware-override-headers")).toBeNull();
+      expect([...res.headers.keys()].filter((k) => k.startsWith("x-middleware-request-"))).toEqual([]);
+    }
+    expect(nonces.size).toBe(4);
+    // The public option list may be cached, as before.
+    expect(get("/api/options").headers.get("cache-control")).toBeNull();
+  });
+
+  it("follows the configuration when it is read again (HSTS and the policy's origins under https)", () => {
+    expect(get("/login").headers.get("strict-transport-security")).toBeNull();
+    const saved = process.env.APP_URL;
+    process.env.APP_URL = "https://portal.example.com";
+    resetEnvCache();
+    try {
+      const res = get("/api/home");
+      expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      expect(res.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    } finally {
+      if (saved === undefined) delete process.env.APP_URL;
+      else process.env.APP_URL = saved;
+    }
+  });
+});
