@@ -18,7 +18,8 @@ declare module "autocannon" {
     }
     interface Result {
       duration: number;
-      requests: { total: number; average: number };
+      /** total: answered; sent: every request written, answered or not. */
+      requests: { total: number; average: number; sent: number };
       errors: number;
       timeouts: number;
       non2xx: number;

@@ -50,7 +50,8 @@ const HELP = `Usage: npm run bench -- [options]
   --csv-runs N        timed bulk-import requests after one warm-up (default 5)
   --only WHAT         only "search" or only "csv-import" (with --clients 0 --directors 0 it needs no seed)
   --all               also every search shape (sorts, tabs, filters, deep pages): latency only
-  --http              also the HTTP benchmark: scripts/serve.ts (production build) under autocannon
+  --http              also the HTTP benchmark: scripts/serve.ts (Next.js's custom server around the production
+                      build `next start` serves; the trivial route also under a plain `next start`) under autocannon
   --http-only         only the HTTP benchmark (after seeding)
   --http-duration S   seconds per route and concurrency (default 10)
   --dist-dir DIR      the production build for --http (default .next-bench; built when out of date)
