@@ -51,7 +51,7 @@ const HELP = `Usage: npm run bench -- [options]
   --only WHAT         only "search" or only "csv-import" (with --clients 0 --directors 0 it needs no seed)
   --all               also every search shape (sorts, tabs, filters, deep pages): latency only
   --http              also the HTTP benchmark: scripts/serve.ts (Next.js's custom server around the production
-                      build `next start` serves; the trivial route also under a plain `next start`) under autocannon
+                      build "next start" serves; the trivial route also under a plain "next start") under autocannon
   --http-only         only the HTTP benchmark (after seeding)
   --http-duration S   seconds per route and concurrency (default 10)
   --dist-dir DIR      the production build for --http (default .next-bench; built when out of date)
@@ -169,7 +169,7 @@ async function main() {
     // A production database is vacuumed by autovacuum; a freshly bulk-loaded one is not yet
     // (no visibility map, no hint bits), which would make the first scans misleadingly slow.
     const t0 = performance.now();
-    await db.execute(sql`vacuum (analyze) clients, directors`);
+    await db.execute(sql`vacuum (analyze) clients, directors, client_search, director_search`);
     console.log(`Vacuum analyze: ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
     const [settings] = rowsOf<{ version: string; jit: string; workers: string }>(
       await db.execute(sql`select version() as "version", current_setting('jit') as "jit", current_setting('max_parallel_workers_per_gather') as "workers"`),
