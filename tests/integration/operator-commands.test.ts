@@ -57,6 +57,23 @@ describeWithPostgres("operator commands as processes", () => {
     expect(await count("select count(*) as n from directors")).toBe(directors);
   });
 
+  it("npm run db:seed -- --clients N --directors M generates benchmark data, and the search's kept tables match it", async () => {
+    const out = await npm(["db:seed", "--", "--clients", "40", "--directors", "240"]);
+    expect(out.stdout).toMatch(/Large data: 40 clients and 240 directors created/);
+    for (const check of ["director_count_check", "director_status_counts_per_client_check", "director_search_check", "client_search_check", "director_reference_grams_check"]) {
+      expect({ check, rows: await sql(`select * from ${check}()`) }).toEqual({ check, rows: [] });
+    }
+  });
+
+  it("npm run bench runs the search benchmark against a given database and prints every scenario", async () => {
+    const help = await npm(["bench", "--", "--help"]);
+    expect(help.stdout).toMatch(/^Usage: npm run bench/m);
+    const out = await npm(["bench", "--", "--database-url", databaseUrl, "--only", "search", "--clients", "40", "--directors", "240", "--iterations", "2", "--warmup", "0", "--concurrency", "1"]);
+    expect(out.stdout).toMatch(/Client search at 4\d clients \/ 2\d\d directors/);
+    for (const id of ["no-filter", "global-search", "individual-search", "individual-deep-page"]) expect(out.stdout).toContain(id);
+    expect(out.stdout).toMatch(/trivial select 1/);
+  });
+
   it("npm run jobs lists the queues and runs the nightly clean-up by hand", async () => {
     const list = await npm(["jobs", "--", "list"]);
     expect(list.stdout).toMatch(/queue\s+ready/);
