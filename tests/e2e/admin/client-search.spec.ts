@@ -45,6 +45,25 @@ test("[ADMIN] finds a client by global search", async ({ page }) => {
   await expect(page).toHaveURL(/\/administration\/client-management\/\d+$/);
 });
 
+test("[ADMIN] opens a client from the results without prefetching the clients in view", async ({ page }) => {
+  // Prefetching made one server render of a client page (auth check and queries) per row in view.
+  const clientPages: string[] = [];
+  page.on("request", (request) => {
+    if (/^\/administration\/client-management\/\d+/.test(new URL(request.url()).pathname)) clientPages.push(request.url());
+  });
+  await page.goto(PATH);
+  await expect(summary(page)).toHaveText(/Showing 1–\d+ of \d+ clients/);
+  await page.waitForLoadState("networkidle");
+  await results(page).getByRole("link").first().hover();
+  await page.waitForLoadState("networkidle");
+  expect(clientPages).toEqual([]);
+
+  await results(page).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/administration\/client-management\/\d+$/);
+  await expect(page.getByRole("link", { name: "Back to client management" })).toBeVisible();
+  expect(clientPages.length).toBeGreaterThan(0);
+});
+
 test("[ADMIN] shows 'No results found' for a search without results", async ({ page }) => {
   await page.goto(`${PATH}?globalSearch=no-such-client-anywhere`);
   await expect(page.getByText("No results found").first()).toBeVisible();
