@@ -186,7 +186,7 @@ const rowMatches = (pattern: string) => sql`${searchRowText} like lower(${patter
  * name or email, reference, status; deleted directors (and directors of deleted clients, unless
  * the client is joined and checked) left out unless `includeDeleted`.
  */
-function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean): SQL[] {
+function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean, probe = false): SQL[] {
   const out: SQL[] = [];
   if (f.individual) {
     const p = containsPattern(f.individual);
@@ -194,7 +194,8 @@ function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked:
   }
   if (f.individualReference) {
     const p = containsPattern(f.individualReference);
-    out.push(sql`${rowMatches(p)} and ${rowContains("reference", p)}`);
+    // Probing one client's rows, the reference is tested on the client index alone (migration 0021).
+    out.push(probe ? rowContains("reference", p) : sql`${rowMatches(p)} and ${rowContains("reference", p)}`);
   }
   if (f.individualStatus) out.push(sql`${s}."status" = ${f.individualStatus}`);
   if (!includeDeleted) {
@@ -374,7 +375,7 @@ export function buildSearchStatements(
       // A short reference fragment that matches many directors: each client's own rows are probed
       // on director_search's client_id index, stopping at the first match (a scalar subquery, which
       // the planner keeps per client), instead of collecting the client of every match.
-      where.push(sql`(select true from ${directorSearch} where ${s}."client_id" = ${c.id} and ${and(searchRowConditions(f, query.includeDeleted, true))} limit 1)`);
+      where.push(sql`(select true from ${directorSearch} where ${s}."client_id" = ${c.id} and ${and(searchRowConditions(f, query.includeDeleted, true, true))} limit 1)`);
     } else if (dr.text) {
       where.push(sql`${c.id} in (select ${s}."client_id" from ${directorSearch} where ${and(searchRowConditions(f, query.includeDeleted, true))})`);
     } else if (f.individualStatus) {
