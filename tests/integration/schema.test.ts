@@ -394,6 +394,14 @@ describe("migrated database", () => {
     expect(def("notifications_read_created_at_idx")).toMatch(/\(read, created_at\)/);
   });
 
+  it("runs the app's statements without JIT compilation, and with the pool's statement limit (PostgreSQL)", async () => {
+    if (handle.kind !== "postgres") return;
+    const [row] = rowsOf<{ jit: string; timeout: string }>(
+      await handle.db.execute(sql`select current_setting('jit') as "jit", current_setting('statement_timeout') as "timeout"`),
+    );
+    expect(row).toEqual({ jit: "off", timeout: "10s" });
+  });
+
   it("uses the trigram index for a contains search", async () => {
     // The planner may prefer a sequential scan on a tiny table; with sequential scans off it must find the index.
     await handle.db.transaction(async (tx) => {
