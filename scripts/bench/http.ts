@@ -32,6 +32,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { buildIfNeeded } from "../lib/build-if-needed";
@@ -65,6 +66,8 @@ export interface HttpRow {
   /** Seconds the server stayed busy after the run (finishing requests the load generator gave up on). */
   busyAfterS: number;
   durationS: number;
+  /** The machine's 1-minute load average when the run ended: other work on the 2 cores shows here. */
+  load: number;
   /** The server's CPU time (user + system, whole process tree) over the run ÷ requests answered. */
   cpuMsPerRequest: number;
   rssPeakMb: number;
@@ -209,6 +212,7 @@ async function load(base: string, target: HttpTarget, connections: number, durat
     inFlight: Math.max(0, result.requests.sent - result.requests.total - result.errors),
     busyAfterS,
     durationS: durationSeconds,
+    load: os.loadavg()[0]!,
     cpuMsPerRequest: cpuMs / result.requests.total,
     rssPeakMb: Math.max(peak, rssAfterMb),
     rssAfterMb,
@@ -355,7 +359,7 @@ export async function benchHttp(o: HttpOptions): Promise<HttpRow[]> {
 }
 
 export function reportHttp(rows: HttpRow[], proxyMs?: ProxyTimes) {
-  const head = ["route", "conns", "req/s", "p50", "p95", "p99", "requests", "errors", "timeouts", "non-2xx", "busy after s", "CPU ms/req", "RSS peak MB", "RSS after MB", "÷select 1", "÷trivial"];
+  const head = ["route", "conns", "req/s", "p50", "p95", "p99", "requests", "errors", "timeouts", "non-2xx", "busy after s", "CPU ms/req", "RSS peak MB", "RSS after MB", "load", "÷select 1", "÷trivial"];
   const lines = rows.map((r) => {
     const same = (id: string) => rows.find((x) => x.id === id && x.connections === r.connections);
     const search = r.id.startsWith("search ");
@@ -374,6 +378,7 @@ export function reportHttp(rows: HttpRow[], proxyMs?: ProxyTimes) {
       fmt(r.cpuMsPerRequest, 2),
       fmt(r.rssPeakMb, 0),
       fmt(r.rssAfterMb, 0),
+      fmt(r.load, 2),
       search ? fmt(r.rps / (same("select 1")?.rps ?? Number.NaN), 3) : "",
       search ? fmt(r.rps / (same("trivial")?.rps ?? Number.NaN), 3) : "",
     ];
@@ -387,8 +392,9 @@ client-address header), except the rows marked "next start" (that build under a 
 "bare node:http". Times in ms, each answered response's own; errors include timeouts (no answer within
 10 s), which have no time in the percentiles; "busy after": seconds the server kept working on requests in
 flight when the run ended, waited out before the next row. CPU is the server's process tree's user + system
-time per request answered; memory its RSS. ÷select 1 and ÷trivial: the search's req/s over theirs at the
-same concurrency.
+time per request answered; memory its RSS; load: the machine's 1-minute load average at the end of the run
+(${os.cpus().length} CPUs: well above that, other work shared the machine). ÷select 1 and ÷trivial: the search's req/s
+over theirs at the same concurrency.
 `);
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
