@@ -517,7 +517,7 @@ export function buildSearchStatements(
 
   const statsJson = sql`(select coalesce(json_agg(json_build_array("s"."value", "s"."count")), '[]'::json) from (${stats}) as "s")`;
   if (ctes.length > 0) {
-    // A global search: one statement, so that the counts and the page share the set of matches.
+    // A text search: one statement, so that the counts and the page share the set of matches.
     return [sql`with ${sql.join([...ctes, sql`"page" as (${page})`], sql`, `)} select ${statsJson} as "stats", (${rows}) as "rows"`];
   }
   // Otherwise two statements that run side by side on two connections: the counts (the costlier
