@@ -484,10 +484,17 @@ export function buildSearchStatements(
         countsKept = "director_status_counts";
       }
       if (!sort.director) {
-        // Clients in order first, their directors joined lazily.
+        // Clients in order first, their directors joined lazily. Every live director of the page
+        // belongs to a client with director_count > 0, so, when no status narrows them, the page
+        // needs at most (skipped + page size) such clients: that limit tells the planner to walk
+        // the clients' sort index rather than sort every matching client.
+        const everyDirector = !query.includeDeleted && !query.status && !f.individualStatus;
+        const clientsNeeded = (window?.offset ?? offset) + (window?.limit ?? pageSize);
         page = sql`select ${d.id} as "id", "o"."k" as "k", "o"."id" as "cid" from (
-            select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(cl.all)}
-            order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${c.id}`, dir)} offset 0
+            select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c}
+            where ${and([...cl.all, ...(everyDirector ? [sql`${c.directorCount} > 0`] : [])])}
+            order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${c.id}`, dir)}
+            ${everyDirector ? sql`limit ${clientsNeeded}` : sql`offset 0`}
           ) as "o" cross join lateral (
             select ${d.id} from ${directors} ${d} where ${d.clientId} = "o"."id" and ${and([...dr.all, ...tab])}
           ) as ${d}
