@@ -380,6 +380,8 @@ describe("migrated database", () => {
       "clients_search_text_trgm_idx",
       // Directors' text is searched on the admin search's narrow copy (migrations 0017, 0020).
       "director_search_text_trgm_idx",
+      // The client filters' text, where the individual view sums the matching clients' counts (0022).
+      ...["name", "sage_id", "reference", "company_id", "kantata_reference", "main_contact_email", "main_contact_name"].map((col) => `client_search_${col}_trgm_idx`),
     ]) {
       expect(def(name)).toMatch(/USING gin .*gin_trgm_ops/);
     }
