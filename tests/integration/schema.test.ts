@@ -391,6 +391,7 @@ describe("migrated database", () => {
     expect(def("clients_payment_session_id_key")).toMatch(/^CREATE UNIQUE INDEX/);
     expect(def("clients_main_contact_email_lower_idx")).toMatch(/lower\(main_contact_email\)/);
     expect(def("directors_email_lower_idx")).toMatch(/lower\(email\)/);
+    expect(def("client_search_owner_idx")).toMatch(/lower\(owner\).*INCLUDE/);
     expect(def("directors_client_id_email_key")).toMatch(/UNIQUE.*lower\(email\).*WHERE \(is_deleted = false\)/);
     expect(def("audit_entries_timestamp_idx")).toMatch(/"timestamp" DESC/);
     expect(def("notifications_read_created_at_idx")).toMatch(/\(read, created_at\)/);
