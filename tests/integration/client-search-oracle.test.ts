@@ -97,12 +97,22 @@ function clientFilters(q: ClientSearchRequest): SQL[] {
   if (!q.includeDeleted) out.push(sql`c.is_deleted = false`);
   if (f.name) out.push(sql`c.name ilike ${like(f.name)}`);
   if (f.reference) out.push(sql`c.reference ilike ${like(f.reference)}`);
+  if (f.sageId) out.push(sql`c.sage_id ilike ${like(f.sageId)}`);
+  if (f.companyId) out.push(sql`c.company_id ilike ${like(f.companyId)}`);
+  if (f.kantataReference) out.push(sql`c.kantata_reference ilike ${like(f.kantataReference)}`);
+  if (f.mainContact) {
+    const p = like(f.mainContact);
+    out.push(sql`(c.main_contact_email ilike ${p} or (coalesce(c.main_contact_first_name, '') || ' ' || coalesce(c.main_contact_last_name, '')) ilike ${p})`);
+  }
   if (f.owner) out.push(sql`lower(c.owner) = lower(${f.owner})`);
   if (f.productTier) out.push(sql`c.product_tier = ${f.productTier}`);
   if (f.status) out.push(sql`c.status = ${f.status}`);
   if (f.createdAtFrom) out.push(dayFrom("c.created_at", f.createdAtFrom));
   if (f.createdAtTo) out.push(dayTo("c.created_at", f.createdAtTo));
+  if (f.updatedAtFrom) out.push(dayFrom("c.updated_at", f.updatedAtFrom));
   if (f.priceFrom !== undefined) out.push(sql`c.unit_price >= ${f.priceFrom}`);
+  if (f.priceTo !== undefined) out.push(sql`c.unit_price <= ${f.priceTo}`);
+  if (f.fullPriceFrom !== undefined) out.push(sql`c.full_price >= ${f.fullPriceFrom}`);
   if (f.inKantata !== undefined) out.push(sql`c.in_kantata = ${f.inKantata}`);
   return out;
 }
@@ -235,6 +245,14 @@ describe.each(["client", "individual"] as const)("%s view: the search equals the
       { status: "Completed" },
       { createdAtFrom: "2025-01-01", createdAtTo: "2026-06-30" },
       { priceFrom: 6500 },
+      { priceFrom: 6000, priceTo: 6500, fullPriceFrom: 20000 },
+      { updatedAtFrom: "2025-06-01" },
+      { sageId: "sg0001" },
+      { companyId: "1000012" },
+      { kantataReference: "kan" },
+      { mainContact: "SMITH" },
+      { mainContact: "a b" },
+      { owner: "tom.reid@portal.example", productTier: "Managed", inKantata: false },
       { inKantata: true },
       { individual: "patel" },
       { individualStatus: "Rejected" },
