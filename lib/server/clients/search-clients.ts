@@ -123,10 +123,13 @@ type Filters = ClientSearchRequest["filters"];
 
 /** Conditions on the client (alias c), deleted clients included or not. */
 function clientConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; filtered: boolean; onSearchRow: SQL[] } {
-  /** The conditions client_search has indexes for and clients has not: text (0022), owner (0024). */
+  /**
+   * The conditions client_search has indexes for and clients has not: text (0026), owner (0024).
+   * `lower(x) like lower(p)` is what ILIKE does, at about half its cost per row checked.
+   */
   const onSearchRow: SQL[] = [];
   const contains = (column: AnyPgColumn, value?: string) => {
-    if (value) onSearchRow.push(sql`${column} ilike ${containsPattern(value)}`);
+    if (value) onSearchRow.push(sql`lower(${column}) like lower(${containsPattern(value)})`);
   };
   contains(c.name, f.name);
   contains(c.sageId, f.sageId);
@@ -135,7 +138,9 @@ function clientConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; fi
   contains(c.kantataReference, f.kantataReference);
   if (f.mainContact) {
     const p = containsPattern(f.mainContact);
-    onSearchRow.push(sql`(${c.mainContactEmail} ilike ${p} or (coalesce(${c.mainContactFirstName}, '') || ' ' || coalesce(${c.mainContactLastName}, '')) ilike ${p})`);
+    onSearchRow.push(
+      sql`(lower(${c.mainContactEmail}) like lower(${p}) or lower(coalesce(${c.mainContactFirstName}, '') || ' ' || coalesce(${c.mainContactLastName}, '')) like lower(${p}))`,
+    );
   }
   if (f.owner) onSearchRow.push(sql`lower(${c.owner}) = lower(${f.owner})`);
   const out: SQL[] = [...onSearchRow];
@@ -408,7 +413,7 @@ export function buildSearchStatements(
       let pageWhere = where;
       if (cl.filtered || dr.filtered) {
         // Counted on client_search, whose indexes serve each filter: trigram for the text ones
-        // (migration 0022), the owner's (0024), and for the others one carrying the status, so a
+        // (migration 0026), the owner's (0024), and for the others one carrying the status, so a
         // count is read from the index alone (0025).
         stats = sql`select ${c.status} as "value", count(*)::int as "count" from ${clientSearch}
           where ${and(where.map((condition) => onSearchRowForm.get(condition) ?? condition))} group by 1`;
