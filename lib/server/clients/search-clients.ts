@@ -339,7 +339,16 @@ async function referenceFragmentMatches(db: Db, term: string, includeDeleted: bo
   return Number(row?.n ?? 0);
 }
 
-/** Matches under which a reference fragment's page is read from its few matches rather than walked in order. */
+/**
+ * Whether a client-view page may be read from its matching clients rather than by walking the
+ * sort index (searchClients counts them first and does so when they are few): a text or owner
+ * filter on the client, whose matches may lie anywhere in the sort order.
+ */
+export function clientPageFromMatches(query: ClientSearchRequest): boolean {
+  return query.tableViewMode === "client" && !query.globalSearch && clientConditions(query.filters, query.includeDeleted).onSearchRow.length > 0;
+}
+
+/** Matches under which a reference fragment's (or filtered clients') page is read from its few matches rather than walked in order. */
 const FEW_MATCHES = 2_000;
 
 /**
@@ -350,7 +359,7 @@ const FEW_MATCHES = 2_000;
 export function buildSearchStatements(
   query: ClientSearchRequest,
   window?: PageWindow,
-  options: { fewMatches?: boolean; probeClients?: boolean } = {},
+  options: { fewMatches?: boolean; probeClients?: boolean; fewClients?: boolean } = {},
 ): SQL[] {
   const individual = query.tableViewMode === "individual";
   const f = query.filters;
@@ -415,9 +424,14 @@ export function buildSearchStatements(
         // Counted on client_search, whose indexes serve each filter: trigram for the text ones
         // (migration 0026), the owner's (0024), and for the others one carrying the status, so a
         // count is read from the index alone (0025).
-        stats = sql`select ${c.status} as "value", count(*)::int as "count" from ${clientSearch}
-          where ${and(where.map((condition) => onSearchRowForm.get(condition) ?? condition))} group by 1`;
-        if (cl.onSearchRow.length > 0) {
+        const counted = and(where.map((condition) => onSearchRowForm.get(condition) ?? condition));
+        stats = sql`select ${c.status} as "value", count(*)::int as "count" from ${clientSearch} where ${counted} group by 1`;
+        if (options.fewClients) {
+          // Few clients match (searchClients counted them first): their ids, then their sort keys
+          // by primary key, sorted. Walking the sort index would look at every client until the
+          // page is full, however far apart the matches are.
+          pageWhere = [sql`${c.id} = any(array(select ${c.id} from ${clientSearch} where ${counted}))`];
+        } else if (cl.onSearchRow.length > 0) {
           // clients has no index for these: the page's clients are taken from client_search's.
           pageWhere = [...where.filter((condition) => !cl.onSearchRow.includes(condition)), sql`${c.id} in (select ${c.id} from ${clientSearch} where ${and(cl.onSearchRow)})`];
         }
@@ -649,6 +663,15 @@ export async function searchClients({
     const page = total < fewMatches ? buildSearchStatements(query, undefined, { fewMatches: true })[0]! : buildSearchStatements(query, window)[1]!;
     answers = [counted, await first(page)];
     await foldReferenceGram(db, referenceGram(query)!);
+  } else if (clientPageFromMatches(query)) {
+    // Clients filtered on text or owner: the counts first, then the page read from the matches
+    // when they are few, or walked in order (from the nearer end when deep).
+    const counted = await first(statements[0]!);
+    const counts = parseJson<[string, number][]>(counted.stats ?? []);
+    const window = (currentPage - 1) * pageSize >= deepOffset ? pageWindow(totalOf(query, counts), currentPage, pageSize) : undefined;
+    // Every status's clients, since the ids are read before the status tab is applied.
+    const fewClients = counts.reduce((sum, [, count]) => sum + Number(count), 0) < fewMatches;
+    answers = [counted, await first(buildSearchStatements(query, fewClients ? undefined : window, { probeClients, fewClients })[1]!)];
   } else if (statements.length === 2 && (currentPage - 1) * pageSize >= deepOffset) {
     // A deep page: the counts first, then the page read from whichever end is nearer.
     const counted = await first(statements[0]!);
