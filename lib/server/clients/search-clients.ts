@@ -124,7 +124,8 @@ type Filters = ClientSearchRequest["filters"];
 /** Conditions on the client (alias c), deleted clients included or not. */
 function clientConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; filtered: boolean; onSearchRow: SQL[] } {
   /**
-   * The conditions client_search has indexes for and clients has not: text (0026), owner (0024).
+   * The conditions served by client_search's own indexes (clients has none for most of them):
+   * text (migrations 0022, 0026), owner (0024).
    * `lower(x) like lower(p)` is what ILIKE does, at about half its cost per row checked.
    */
   const onSearchRow: SQL[] = [];
