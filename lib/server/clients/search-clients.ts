@@ -525,13 +525,13 @@ export function buildSearchStatements(
         // the planner to walk the clients' sort index rather than sort every matching client.
         // Without one it walks the index anyway, from the index alone (director_count is not in
         // it: testing it would read each client's row, 50 to 70 ms for page 3,000 at a million).
-        const everyDirector = cl.filtered && !query.includeDeleted && !query.status && !f.individualStatus;
+        const limitClients = cl.filtered && !query.includeDeleted && !query.status && !f.individualStatus;
         const clientsNeeded = (window?.offset ?? offset) + (window?.limit ?? pageSize);
         page = sql`select ${d.id} as "id", "o"."k" as "k", "o"."id" as "cid" from (
             select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c}
-            where ${and([...cl.all, ...(everyDirector ? [sql`${c.directorCount} > 0`] : [])])}
+            where ${and([...cl.all, ...(limitClients ? [sql`${c.directorCount} > 0`] : [])])}
             order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${c.id}`, dir)}
-            ${everyDirector ? sql`limit ${clientsNeeded}` : sql`offset 0`}
+            ${limitClients ? sql`limit ${clientsNeeded}` : sql`offset 0`}
           ) as "o" cross join lateral (
             select ${d.id} from ${directors} ${d} where ${d.clientId} = "o"."id" and ${and([...dr.all, ...tab])}
           ) as ${d}
@@ -654,30 +654,34 @@ export async function searchClients({
   const fragment = individual ? undefined : shortReferenceFragment(query.filters);
   const probeClients = fragment !== undefined && (await referenceFragmentMatches(db, fragment, query.includeDeleted)) >= fewMatches;
   const statements = buildSearchStatements(query, undefined, { probeClients });
+  const deep = (currentPage - 1) * pageSize >= deepOffset;
+  /** The counts on their own, first; with them, the window a deep page is read through. */
+  const countFirst = async () => {
+    const counted = await first(statements[0]!);
+    const counts = parseJson<[string, number][]>(counted.stats ?? []);
+    const total = totalOf(query, counts);
+    return { counted, counts, total, window: deep ? pageWindow(total, currentPage, pageSize) : undefined };
+  };
+  const gram = referenceGram(query);
   let answers: Answer[];
-  if (referenceGram(query) !== undefined) {
+  if (gram !== undefined) {
     // A short reference fragment: its counts first (a few rows), then the page read in order when
     // it matches many, or from its matches when it matches few.
-    const counted = await first(statements[0]!);
-    const total = totalOf(query, parseJson(counted.stats ?? []));
-    const window = (currentPage - 1) * pageSize >= deepOffset ? pageWindow(total, currentPage, pageSize) : undefined;
+    const { counted, total, window } = await countFirst();
     const page = total < fewMatches ? buildSearchStatements(query, undefined, { fewMatches: true })[0]! : buildSearchStatements(query, window)[1]!;
     answers = [counted, await first(page)];
-    await foldReferenceGram(db, referenceGram(query)!);
+    await foldReferenceGram(db, gram);
   } else if (clientPageFromMatches(query)) {
     // Clients filtered on text or owner: the counts first, then the page read from the matches
     // when they are few, or walked in order (from the nearer end when deep).
-    const counted = await first(statements[0]!);
-    const counts = parseJson<[string, number][]>(counted.stats ?? []);
-    const window = (currentPage - 1) * pageSize >= deepOffset ? pageWindow(totalOf(query, counts), currentPage, pageSize) : undefined;
+    const { counted, counts, window } = await countFirst();
     // Every status's clients, since the ids are read before the status tab is applied.
     const fewClients = counts.reduce((sum, [, count]) => sum + Number(count), 0) < fewMatches;
     answers = [counted, await first(buildSearchStatements(query, fewClients ? undefined : window, { probeClients, fewClients })[1]!)];
-  } else if (statements.length === 2 && (currentPage - 1) * pageSize >= deepOffset) {
+  } else if (statements.length === 2 && deep) {
     // A deep page: the counts first, then the page read from whichever end is nearer.
-    const counted = await first(statements[0]!);
-    const window = pageWindow(totalOf(query, parseJson(counted.stats ?? [])), currentPage, pageSize);
-    answers = [counted, await first(window.reverse ? buildSearchStatements(query, window, { probeClients })[1]! : statements[1]!)];
+    const { counted, window } = await countFirst();
+    answers = [counted, await first(window!.reverse ? buildSearchStatements(query, window, { probeClients })[1]! : statements[1]!)];
   } else {
     // Otherwise the counts and the page side by side, on two connections.
     answers = await Promise.all(statements.map(first));
