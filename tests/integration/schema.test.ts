@@ -392,7 +392,7 @@ describe("migrated database", () => {
     expect(def("clients_main_contact_email_lower_idx")).toMatch(/lower\(main_contact_email\)/);
     expect(def("directors_email_lower_idx")).toMatch(/lower\(email\)/);
     expect(def("client_search_owner_idx")).toMatch(/lower\(owner\).*INCLUDE/);
-    // The client view's counts under a filter on a fixed-width column, from the index alone (0025).
+    // The client view's counts under a filter on a fixed-width column, from the index alone (0024).
     for (const col of ["product_tier", "created_at", "updated_at", "unit_price", "full_price", "in_kantata"]) {
       expect(def(`client_search_live_${col}_idx`)).toMatch(/INCLUDE \(status\) WHERE \(is_deleted = false\)/);
     }

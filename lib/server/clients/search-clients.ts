@@ -125,7 +125,7 @@ type Filters = ClientSearchRequest["filters"];
 function clientConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; filtered: boolean; onSearchRow: SQL[] } {
   /**
    * The conditions served by client_search's own indexes (clients has none for most of them):
-   * text (migrations 0022, 0026), owner (0024).
+   * text (migration 0022), owner (0023).
    * `lower(x) like lower(p)` is what ILIKE does, at about half its cost per row checked.
    */
   const onSearchRow: SQL[] = [];
@@ -423,8 +423,8 @@ export function buildSearchStatements(
       let pageWhere = where;
       if (cl.filtered || dr.filtered) {
         // Counted on client_search, whose indexes serve each filter: trigram for the text ones
-        // (migration 0026), the owner's (0024), and for the others one carrying the status, so a
-        // count is read from the index alone (0025).
+        // (migration 0022), the owner's (0023), and for the others one carrying the status, so a
+        // count is read from the index alone (0024).
         const counted = and(where.map((condition) => onSearchRowForm.get(condition) ?? condition));
         stats = sql`select ${c.status} as "value", count(*)::int as "count" from ${clientSearch} where ${counted} group by 1`;
         if (options.fewClients) {
