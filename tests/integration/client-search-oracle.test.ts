@@ -3,7 +3,7 @@ import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
 import { seedLarge } from "@/db/seed/large";
 import { CLIENT_SORT_KEYS, DIRECTOR_SORT_KEYS, type SortKey } from "@/lib/schemas/client-search-params";
 import { clientSearchSchema, type ClientSearchInput, type ClientSearchRequest } from "@/lib/schemas/client-search";
-import { clientPageFromMatches, referenceGram, searchClients, type IndividualSearchRow } from "@/lib/server/clients/search-clients";
+import { clientPageFromMatches, referenceGram, searchClients, textSearchFirst, type IndividualSearchRow } from "@/lib/server/clients/search-clients";
 import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.mjs";
 import { adminPrincipal } from "./support/test-users";
 
@@ -171,12 +171,19 @@ async function expectSame(input: ClientSearchInput) {
   // As served, and with every page taken for deep (counted first, the last half read from the far end).
   // A short reference fragment's page, or a page of clients filtered on text or owner, is also read
   // both ways: from its matches, and walked in order.
-  for (const [deepOffset, fewMatches] of [[undefined, undefined], [0, undefined], [undefined, 0], [0, 0]] as const) {
-    if (fewMatches === 0 && !referenceGram(q) && !(q.tableViewMode === "client" && q.filters.individualReference) && !clientPageFromMatches(q)) continue;
-    const got = await searchClients({ db: handle.db, user: admin, query: q, deepOffset, fewMatches });
+  // A text search counted first has its page both walked in order and read by sorting every match.
+  const fewMatchesToo = referenceGram(q) || (q.tableViewMode === "client" && q.filters.individualReference) || clientPageFromMatches(q);
+  const variants: { deepOffset?: number; fewMatches?: number; walkFactor?: number }[] = [
+    {},
+    { deepOffset: 0 },
+    ...(fewMatchesToo ? [{ fewMatches: 0 }, { deepOffset: 0, fewMatches: 0 }] : []),
+    ...(textSearchFirst(q) ? [{ walkFactor: 0 }, { walkFactor: Infinity }] : []),
+  ];
+  for (const variant of variants) {
+    const got = await searchClients({ db: handle.db, user: admin, query: q, ...variant });
     const ids = q.tableViewMode === "individual" ? (got.clients as IndividualSearchRow[]).map((r) => r.directorId) : got.clients.map((r) => r.id);
     const counts = Object.fromEntries(got.statusStats.filter((s) => s.count > 0).map((s) => [s.value, s.count]));
-    expect({ input, deepOffset, fewMatches, ids, counts, total: got.pager.totalCount }).toEqual({ input, deepOffset, fewMatches, ...expected });
+    expect({ input, variant, ids, counts, total: got.pager.totalCount }).toEqual({ input, variant, ...expected });
   }
 }
 
@@ -219,6 +226,8 @@ describe.each(["client", "individual"] as const)("%s view: the search equals the
         for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
       }
       await expectSame({ tableViewMode: view, globalSearch, includeDeleted: true, status: view === "client" ? "InProgress" : "Complete" });
+      await expectSame({ tableViewMode: view, globalSearch, filters: { individualStatus: "Complete" } });
+      await expectSame({ tableViewMode: view, globalSearch, filters: { individualStatus: "Complete" }, includeDeleted: true, sortBy: view === "client" ? "name" : "directorName" });
     }
   });
 
@@ -259,9 +268,11 @@ describe.each(["client", "individual"] as const)("%s view: the search equals the
       { individualStatus: "Rejected" },
       { individualReference: "ZD00" },
       { productTier: "Managed", individual: "smith", individualStatus: "Complete" },
+      { individual: "smith", individualStatus: "Complete" },
+      { individualReference: "zd00", individual: "a" },
     ];
     for (const filters of filterSets) {
-      for (const sortBy of ["createdAt", "fullPrice", ...(view === "individual" ? ["idvNumber"] : [])] as SortKey[]) {
+      for (const sortBy of ["createdAt", "fullPrice", ...(view === "individual" ? ["idvNumber", "directorName", "directorStatus"] : [])] as SortKey[]) {
         const input: ClientSearchInput = { tableViewMode: view, filters, sortBy };
         for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
       }

@@ -165,13 +165,25 @@ function clientConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; fi
  * characters are refused), so a term never matches across two columns: the match is exactly "one
  * of the columns contains the term".
  */
-const clientSearchText = sql`(${clients.name} || E'\\x01' || ${clients.reference} || E'\\x01' || ${clients.mainContactEmail}
-  || E'\\x01' || coalesce(${clients.sageId}, '') || E'\\x01' || coalesce(${clients.companyId}, ''))`;
+const clientSearchText = (t: Record<"name" | "reference" | "mainContactEmail" | "sageId" | "companyId", AnyPgColumn>) => sql`(${t.name} || E'\\x01' || ${t.reference} || E'\\x01' || ${t.mainContactEmail}
+  || E'\\x01' || coalesce(${t.sageId}, '') || E'\\x01' || coalesce(${t.companyId}, ''))`;
 
 /** Ids of clients whose own columns match a global search. */
 function clientsMatching(term: string): SQL {
-  return sql`select ${clients.id} from ${clients} where ${clientSearchText} ilike ${containsPattern(term)}`;
+  return sql`select ${clients.id} from ${clients} where ${clientSearchText(clients)} ilike ${containsPattern(term)}`;
 }
+
+/**
+ * The same match on a client_search row (alias k): each of the five columns on its own trigram index
+ * of the lower-cased text (migration 0022), read from the narrow row, which also carries the client's
+ * directors per status.
+ */
+const k = sql.identifier("k");
+const searchRowClientMatches = (pattern: string) =>
+  sql`(${sql.join(
+    ["name", "reference", "main_contact_email", "sage_id", "company_id"].map((name) => sql`lower(${k}.${sql.identifier(name)}) like lower(${pattern})`),
+    sql` or `,
+  )})`;
 
 /*
  * director_search (migration 0017): one narrow row per director (s), kept by triggers in the same
@@ -301,6 +313,51 @@ const directorJson = sql`'directorId', ${d.id}, 'directorName', ${d.name}, 'dire
   'directorReference', ${d.reference}, 'directorStatus', ${d.status}, 'priceOverride', ${d.priceOverride},
   'idvNumber', ${d.idvNumber}, 'directorIsDeleted', ${d.isDeleted}`;
 
+/** The JSON rows of a client-view page, from the CTE "page" (`id`, sort key `k`), in its order. */
+function clientRows(query: ClientSearchRequest): SQL {
+  const sort = SORTS[query.sortBy];
+  return sql`select coalesce(json_agg(json_build_object(${clientJson})
+      order by ${orderTerm(sql`"p"."k"`, query.sortDirection, sort.nullable)}, ${orderTerm(sql`"p"."id"`, query.sortDirection)}), '[]'::json)
+    from "page" as "p" join ${clients} ${c} on ${c.id} = "p"."id"`;
+}
+
+/** The JSON rows of an individual-view page, from the CTE "page" (`id`, sort key `k`, client `cid`), in its order. */
+function individualRows(query: ClientSearchRequest): SQL {
+  const sort = SORTS[query.sortBy];
+  const dir = query.sortDirection;
+  const rowOrder = [orderTerm(sql`"p"."k"`, dir, sort.nullable), ...(sort.director ? [] : [orderTerm(sql`"p"."cid"`, dir)]), orderTerm(sql`"p"."id"`, dir)];
+  return sql`select coalesce(json_agg(json_build_object(${clientJson}, ${directorJson}) order by ${sql.join(rowOrder, sql`, `)}), '[]'::json)
+    from "page" as "p" join ${directors} ${d} on ${d.id} = "p"."id" join ${clients} ${c} on ${c.id} = ${d.clientId}`;
+}
+
+/**
+ * An individual-view page in the order of a client column: the clients walked in that order (their
+ * sort index), each one's directors that meet `rowConditions` probed on director_search's client
+ * index (a lateral join kept apart by `offset 0`), until the page is full. `matched`, a test of
+ * the client's row (alias c), is read for each client walked (on the primary key, as its own
+ * lateral join) and seen by `rowConditions` as "m"."matched": read in the clients' query itself,
+ * its columns would make the planner sort every client rather than walk the sort index alone.
+ */
+function clientOrderWalk(o: {
+  clientWhere: SQL[];
+  sort: SortSpec;
+  dir: "asc" | "desc";
+  term: typeof orderTerm;
+  rowConditions: SQL[];
+  matched?: SQL;
+  range: SQL;
+}): SQL {
+  const { sort, dir, term } = o;
+  return sql`select "r"."id", "o"."k" as "k", "o"."id" as "cid" from (
+      select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(o.clientWhere)}
+      order by ${term(sql`"k"`, dir, sort.nullable)}, ${term(sql`${c.id}`, dir)} offset 0
+    ) as "o"${o.matched ? sql` cross join lateral (select ${o.matched} as "matched" from ${clients} ${c} where ${c.id} = "o"."id") as "m"` : sql``} cross join lateral (
+      select ${s}."director_id" as "id" from ${directorSearch} where ${s}."client_id" = "o"."id" and ${and(o.rowConditions)} offset 0
+    ) as "r"
+    order by ${term(sql`"o"."k"`, dir, sort.nullable)}, ${term(sql`"o"."id"`, dir)}, ${term(sql`"r"."id"`, dir)}
+    ${o.range}`;
+}
+
 /** Tables of status counts kept by triggers (migrations 0011 and 0015). */
 type KeptCounts = "client_status_counts" | "director_status_counts";
 
@@ -400,7 +457,6 @@ export function buildSearchStatements(
     } else if (f.individualStatus) {
       // On client_search (the counts) the client's own counts are tested; on clients (the page),
       // the same test on its client_search row.
-      const k = sql.identifier("k");
       const has = (alias: SQL) => sql`${perClientCounts(query.includeDeleted, alias)}[${statusPosition(f.individualStatus!)}] > 0`;
       const onClients = sql`${c.id} in (select ${k}."id" from "client_search" ${k} where ${has(sql`${k}`)})`;
       where.push(onClients);
@@ -444,9 +500,7 @@ export function buildSearchStatements(
       page = sql`select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and([...pageWhere, ...tab])}
         order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${c.id}`, dir)} ${pageRange}`;
     }
-    rows = sql`select coalesce(json_agg(json_build_object(${clientJson})
-        order by ${orderTerm(sql`"p"."k"`, dir, sort.nullable)}, ${orderTerm(sql`"p"."id"`, dir)}), '[]'::json)
-      from "page" as "p" join ${clients} ${c} on ${c.id} = "p"."id"`;
+    rows = clientRows(query);
   } else {
     const clientTieBreak = !sort.director;
     const tab = query.status ? [sql`${d.status} = ${query.status}`] : [];
@@ -463,14 +517,7 @@ export function buildSearchStatements(
         ${f.individualStatus ? sql`and "status" = ${f.individualStatus}` : sql``} group by 1 having sum("delta") <> 0`;
       const rowConditions = [...searchRowConditions(f, query.includeDeleted, !sort.director), ...(query.status ? [sql`${s}."status" = ${query.status}`] : [])];
       if (!sort.director) {
-        page = sql`select "r"."id", "o"."k" as "k", "o"."id" as "cid" from (
-            select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(cl.all)}
-            order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${c.id}`, dir)} offset 0
-          ) as "o" cross join lateral (
-            select ${s}."director_id" as "id" from ${directorSearch} where ${s}."client_id" = "o"."id" and ${and(rowConditions)} offset 0
-          ) as "r"
-          order by ${pageTerm(sql`"o"."k"`, dir, sort.nullable)}, ${pageTerm(sql`"o"."id"`, dir)}, ${pageTerm(sql`"r"."id"`, dir)}
-          ${pageRange}`;
+        page = clientOrderWalk({ clientWhere: cl.all, sort, dir, term: pageTerm, rowConditions, range: pageRange });
       } else {
         page = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch}
           where ${and(rowConditions)}
@@ -554,9 +601,7 @@ export function buildSearchStatements(
           ${pageRange}`;
       }
     }
-    const rowOrder = [orderTerm(sql`"p"."k"`, dir, sort.nullable), ...(clientTieBreak ? [orderTerm(sql`"p"."cid"`, dir)] : []), orderTerm(sql`"p"."id"`, dir)];
-    rows = sql`select coalesce(json_agg(json_build_object(${clientJson}, ${directorJson}) order by ${sql.join(rowOrder, sql`, `)}), '[]'::json)
-      from "page" as "p" join ${directors} ${d} on ${d.id} = "p"."id" join ${clients} ${c} on ${c.id} = ${d.clientId}`;
+    rows = individualRows(query);
   }
 
   const statsJson = sql`(select coalesce(json_agg(json_build_array("s"."value", "s"."count")), '[]'::json) from (${stats}) as "s")`;
@@ -570,8 +615,130 @@ export function buildSearchStatements(
   return [sql`select ${statsJson} as "stats"${deltaRows}`, sql`with "page" as (${page}) select (${rows}) as "rows"`];
 }
 
+/**
+ * A text search counted before its page is read (buildTextSearchStatements): a global search, or
+ * the individual text filter (other than a short reference fragment), with nothing asked of the
+ * client and, with a global search, no individual filter.
+ */
+export function textSearchFirst(query: ClientSearchRequest): boolean {
+  const f = query.filters;
+  if (clientConditions(f, query.includeDeleted).filtered) return false;
+  const directorText = !!(f.individual || f.individualReference);
+  if (query.globalSearch) return !directorText && (query.tableViewMode === "individual" || !f.individualStatus);
+  return directorText && shortReferenceFragment(f) === undefined;
+}
+
+/**
+ * The two statements of a search that textSearchFirst accepts: its counts (with the number of rows
+ * in scope, `population`), and its page read by walking the sort order, each row (or each client's
+ * rows) checked as it comes, until the page is full. searchClients runs the counts first and walks
+ * when the matches are dense enough for the walk to be short; otherwise it reads the page by
+ * sorting every match (buildSearchStatements).
+ *
+ * The counts read each match once, from director_search's trigram index:
+ * - a director's own text, with its status and its client's (migration 0025), so that neither
+ *   view joins the client of each match;
+ * - with a global search, the clients whose own text matches, from client_search, with their
+ *   directors per status: the individual view sums those instead of reading every director of
+ *   every such client, less the directors already counted by their own text.
+ */
+export function buildTextSearchStatements(query: ClientSearchRequest): [counts: SQL, walk: SQL] {
+  const individual = query.tableViewMode === "individual";
+  const f = query.filters;
+  const { currentPage, pageSize } = query.pagerModel;
+  const dir = query.sortDirection;
+  const sort = SORTS[query.sortBy];
+  const pageRange = sql`limit ${pageSize} offset ${(currentPage - 1) * pageSize}`;
+  const pattern = query.globalSearch ? containsPattern(query.globalSearch) : undefined;
+  const live = !query.includeDeleted;
+  /** The director's own match: the individual filters, or the global search, and not deleted. */
+  const own = and([...searchRowConditions(f, query.includeDeleted, false), ...(pattern ? [rowMatches(pattern)] : [])]);
+  /** Clients whose own text matches the global search, from client_search. */
+  const matchingClients = pattern ? sql`select ${k}."id", ${k}."status", ${perClientCounts(query.includeDeleted, sql`${k}`)} as "n"
+    from "client_search" ${k} where ${and([...(live ? [sql`${k}."is_deleted" = false`] : []), searchRowClientMatches(pattern)])}` : undefined;
+  const cm = matchingClients ? sql`"cm" as materialized (${matchingClients})` : undefined;
+  const notOfMatchingClient = pattern ? sql` and ${s}."client_id" not in (select "id" from "cm")` : sql``;
+  const population = sql`(select coalesce(sum("delta"), 0)::int from ${sql.identifier(individual ? "director_status_counts" : "client_status_counts")}
+    where "scope" = ${live ? "live" : "all"})`;
+
+  let stats: SQL;
+  let walk: SQL;
+  if (individual) {
+    const byOwnText = sql`select ${s}."status" as "value", count(*)::int as "count" from ${directorSearch} where ${own}${notOfMatchingClient} group by 1`;
+    if (pattern) {
+      const sums = sql.join(directorStatusValues.map((_, i) => sql`coalesce(sum("cm"."n"[${i + 1}]), 0)::int`), sql`, `);
+      const ofClients = sql`select "e"."value"::text, "e"."count" from (select array[${sums}] as "a" from "cm") as "x"
+        cross join unnest(enum_range(null::director_status), "x"."a") as "e"("value", "count")${f.individualStatus ? sql` where "e"."value" = ${f.individualStatus}` : sql``}`;
+      stats = sql`select "value", sum("count")::int as "count" from (select "value"::text, "count" from (${byOwnText}) as "o" union all ${ofClients}) as "u"
+        group by 1 having sum("count") <> 0`;
+    } else {
+      stats = byOwnText;
+    }
+    const tab = query.status ? [sql`${s}."status" = ${query.status}`] : [];
+    if (!sort.director) {
+      // Clients in sort order, each one's matching directors probed on director_search's client
+      // index: those of a client whose own text matches, or matching by their own text.
+      const rowConditions = [
+        ...searchRowConditions(f, query.includeDeleted, true),
+        ...tab,
+        ...(pattern ? [sql`("m"."matched" or ${rowMatches(pattern)})`] : []),
+      ];
+      walk = clientOrderWalk({
+        clientWhere: clientConditions(f, query.includeDeleted).all,
+        sort,
+        dir,
+        term: orderTerm,
+        rowConditions,
+        matched: pattern ? sql`${clientSearchText(c)} ilike ${pattern}` : undefined,
+        range: pageRange,
+      });
+    } else {
+      // Down the director column's sort index, each row checked: its own text, or its client's.
+      const ofMatchingClient = pattern ? sql` or ${s}."client_id" in (select "id" from (${matchingClients}) as "cm")` : sql``;
+      const conditions = [
+        ...searchRowConditions(f, query.includeDeleted, false),
+        ...tab,
+        ...(pattern ? [sql`(${rowMatches(pattern)}${ofMatchingClient})`] : []),
+      ];
+      walk = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch} where ${and(conditions)}
+        order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
+    }
+    walk = sql`with "page" as (${walk}) select (${individualRows(query)}) as "rows"`;
+  } else {
+    // Clients by status: each matching director's client once, from the director's own row.
+    const byOwnText = sql`select ${s}."client_status"::text as "value", count(distinct ${s}."client_id")::int as "count"
+      from ${directorSearch} where ${own}${notOfMatchingClient} group by 1`;
+    stats = pattern
+      ? sql`select "value", sum("count")::int as "count" from (${byOwnText} union all select "status"::text, count(*)::int from "cm" group by 1) as "u" group by 1`
+      : byOwnText;
+    // Clients in sort order, each checked: its own text, or one of its directors probed on
+    // director_search's client index (a scalar subquery, kept per client, stopping at the first).
+    const hasMatch = sql`(select true from ${directorSearch} where ${s}."client_id" = ${c.id} and ${and([
+      ...searchRowConditions(f, query.includeDeleted, true),
+      ...(pattern ? [rowMatches(pattern)] : []),
+    ])} limit 1)`;
+    const conditions = [
+      ...clientConditions(f, query.includeDeleted).all,
+      ...(query.status ? [sql`${c.status} = ${query.status}`] : []),
+      pattern ? sql`(${clientSearchText(c)} ilike ${pattern} or ${hasMatch})` : hasMatch,
+    ];
+    walk = sql`with "page" as (select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(conditions)}
+        order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${c.id}`, dir)} ${pageRange})
+      select (${clientRows(query)}) as "rows"`;
+  }
+  const statsJson = sql`(select coalesce(json_agg(json_build_array("s"."value", "s"."count")), '[]'::json) from (${stats}) as "s")`;
+  return [sql`${cm ? sql`with ${cm} ` : sql``}select ${statsJson} as "stats", ${population} as "population"`, walk];
+}
+
 /** What a search statement answers: the counts and/or the page, and the kept-counts table's delta rows. */
-type Answer = { stats?: unknown; rows?: unknown; deltaRows?: number; kept?: KeptCounts };
+type Answer = { stats?: unknown; rows?: unknown; deltaRows?: number; kept?: KeptCounts; population?: number };
+
+/**
+ * A text search's page is walked in order when (rows skipped + page size) × population ≤ WALK_FACTOR
+ * × matches²: the walk reads about population ÷ matches rows for each row it keeps, at about a
+ * quarter of the cost of each match read and sorted.
+ */
+const WALK_FACTOR = 4;
 
 /** Rows skipped from which a page is deep enough to be worth reading from the nearer end. */
 const DEEP_OFFSET = 1_000;
@@ -637,6 +804,7 @@ export async function searchClients({
   query,
   deepOffset = DEEP_OFFSET,
   fewMatches = FEW_MATCHES,
+  walkFactor = WALK_FACTOR,
 }: {
   db: Db;
   user: Principal;
@@ -645,6 +813,8 @@ export async function searchClients({
   deepOffset?: number;
   /** Matches of a short reference fragment under which its page is read from the matches (tests set it to reach either path). */
   fewMatches?: number;
+  /** How dense a text search's matches must be for its page to be walked in order (tests set 0 or Infinity to reach either path). */
+  walkFactor?: number;
 }): Promise<ClientSearchResult> {
   if (!can(user.type, "admin.clients.read")) throw new AppError("forbidden");
 
@@ -671,6 +841,17 @@ export async function searchClients({
     const page = total < fewMatches ? buildSearchStatements(query, undefined, { fewMatches: true })[0]! : buildSearchStatements(query, window)[1]!;
     answers = [counted, await first(page)];
     await foldReferenceGram(db, gram);
+  } else if (textSearchFirst(query)) {
+    // A global search or an individual text filter: its counts first, then its page walked in
+    // order when the matches are dense enough for the walk to be short (a walk reads about
+    // population ÷ matches rows for each row of the page), otherwise read by sorting every match.
+    const [countStatement, walkStatement] = buildTextSearchStatements(query);
+    const counted = await first(countStatement);
+    const total = totalOf(query, parseJson<[string, number][]>(counted.stats ?? []));
+    const skipped = (currentPage - 1) * pageSize;
+    const walk = (skipped + pageSize) * Number(counted.population ?? 0) <= walkFactor * total * total;
+    const page = skipped >= total ? {} : await first(walk ? walkStatement : statements[statements.length - 1]!);
+    answers = [{ stats: counted.stats }, { rows: page.rows ?? [] }];
   } else if (clientPageFromMatches(query)) {
     // Clients filtered on text or owner: the counts first, then the page read from the matches
     // when they are few, or walked in order (from the nearer end when deep).
