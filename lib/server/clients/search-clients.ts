@@ -358,6 +358,9 @@ function clientOrderWalk(o: {
     ${o.range}`;
 }
 
+/** A statement's counts as JSON, `[[status, count], ...]`. */
+const statsJson = (stats: SQL) => sql`(select coalesce(json_agg(json_build_array("s"."value", "s"."count")), '[]'::json) from (${stats}) as "s")`;
+
 /** Tables of status counts kept by triggers (migrations 0011 and 0015). */
 type KeptCounts = "client_status_counts" | "director_status_counts";
 
@@ -604,15 +607,14 @@ export function buildSearchStatements(
     rows = individualRows(query);
   }
 
-  const statsJson = sql`(select coalesce(json_agg(json_build_array("s"."value", "s"."count")), '[]'::json) from (${stats}) as "s")`;
   if (ctes.length > 0) {
     // A text search: one statement, so that the counts and the page share the set of matches.
-    return [sql`with ${sql.join([...ctes, sql`"page" as (${page})`], sql`, `)} select ${statsJson} as "stats", (${rows}) as "rows"`];
+    return [sql`with ${sql.join([...ctes, sql`"page" as (${page})`], sql`, `)} select ${statsJson(stats)} as "stats", (${rows}) as "rows"`];
   }
   // Otherwise two statements that run side by side on two connections: the counts (the costlier
   // part in individual view) and the page.
   const deltaRows = countsKept ? sql`, (select count(*)::int from ${sql.identifier(countsKept)}) as "deltaRows", ${countsKept} as "kept"` : sql``;
-  return [sql`select ${statsJson} as "stats"${deltaRows}`, sql`with "page" as (${page}) select (${rows}) as "rows"`];
+  return [sql`select ${statsJson(stats)} as "stats"${deltaRows}`, sql`with "page" as (${page}) select (${rows}) as "rows"`];
 }
 
 /**
@@ -629,20 +631,24 @@ export function textSearchFirst(query: ClientSearchRequest): boolean {
 }
 
 /**
- * The two statements of a search that textSearchFirst accepts: its counts (with the number of rows
- * in scope, `population`), and its page read by walking the sort order, each row (or each client's
- * rows) checked as it comes, until the page is full. searchClients runs the counts first and walks
- * when the matches are dense enough for the walk to be short; otherwise it reads the page by
- * sorting every match (buildSearchStatements).
+ * The statements of a search that textSearchFirst accepts. Each match is read once, from
+ * director_search's trigram index ("a"): a director's own text, with its status and its client's
+ * (migration 0025), so that neither view joins the client of each match. With a global search the
+ * clients whose own text matches ("cm") come from client_search, with their directors per status:
+ * the individual view sums those instead of reading every director of every such client, and the
+ * matches by own text leave out those clients' directors.
  *
- * The counts read each match once, from director_search's trigram index:
- * - a director's own text, with its status and its client's (migration 0025), so that neither
- *   view joins the client of each match;
- * - with a global search, the clients whose own text matches, from client_search, with their
- *   directors per status: the individual view sums those instead of reading every director of
- *   every such client, less the directors already counted by their own text.
+ * - Client view, and individual view sorted by a client column: one statement. The page walks the
+ *   clients' sort index alone, each client looked up in the hashed matches ("cm", "a"), and in
+ *   individual view joins each matching client's directors; at worst the walk reads every entry of
+ *   the index (100,000 at a million directors), never a client's directors to find it does not
+ *   match.
+ * - Individual view sorted by a director column: the counts (with `population`, the rows in scope),
+ *   then a page walked down the column's sort index, each row checked as it comes. searchClients
+ *   walks when the matches are dense enough for the walk to be short, and otherwise reads the page
+ *   by sorting every match (buildSearchStatements).
  */
-export function buildTextSearchStatements(query: ClientSearchRequest): [counts: SQL, walk: SQL] {
+export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQL] | [counts: SQL, walk: SQL] {
   const individual = query.tableViewMode === "individual";
   const f = query.filters;
   const { currentPage, pageSize } = query.pagerModel;
@@ -654,80 +660,83 @@ export function buildTextSearchStatements(query: ClientSearchRequest): [counts: 
   /** The director's own match: the individual filters, or the global search, and not deleted. */
   const own = and([...searchRowConditions(f, query.includeDeleted, false), ...(pattern ? [rowMatches(pattern)] : [])]);
   /** Clients whose own text matches the global search, from client_search. */
-  const matchingClients = pattern ? sql`select ${k}."id", ${k}."status", ${perClientCounts(query.includeDeleted, sql`${k}`)} as "n"
-    from "client_search" ${k} where ${and([...(live ? [sql`${k}."is_deleted" = false`] : []), searchRowClientMatches(pattern)])}` : undefined;
-  const cm = matchingClients ? sql`"cm" as materialized (${matchingClients})` : undefined;
-  const notOfMatchingClient = pattern ? sql` and ${s}."client_id" not in (select "id" from "cm")` : sql``;
-  const population = sql`(select coalesce(sum("delta"), 0)::int from ${sql.identifier(individual ? "director_status_counts" : "client_status_counts")}
-    where "scope" = ${live ? "live" : "all"})`;
+  const matchingClients = pattern
+    ? sql`select ${k}."id", ${k}."status", ${perClientCounts(query.includeDeleted, sql`${k}`)} as "n"
+    from "client_search" ${k} where ${and([...(live ? [sql`${k}."is_deleted" = false`] : []), searchRowClientMatches(pattern)])}`
+    : undefined;
+  const ctes = [
+    ...(matchingClients ? [sql`"cm" as materialized (${matchingClients})`] : []),
+    sql`"a" as materialized (select ${s}."client_id", ${s}."status", ${s}."client_status" from ${directorSearch} where ${own})`,
+  ];
+  /** The matches by own text not counted with their client's ("cm"). */
+  const byOwnOnly = pattern ? sql` where "client_id" not in (select "id" from "cm")` : sql``;
+  /**
+   * The client (alias c) has a match: its own text, or a director's. Tested as a hashed subplan
+   * for each client walked, whatever the planner estimates of the matches (a trigram match and
+   * another LIKE are estimated at a few dozen rows, for 20,000): alone, `c.id in (...)` would be
+   * turned into a join, and the planner would then sort the matching clients it expects to be few.
+   */
+  const clientMatches = (status?: string) => {
+    const ofStatus = (column: string) => (status ? sql` where ${sql.identifier(column)} = ${status}` : sql``);
+    const byDirector = sql`${c.id} in (select "client_id" from "a"${ofStatus("client_status")})`;
+    return pattern ? sql`(${c.id} in (select "id" from "cm"${ofStatus("status")}) or ${byDirector})` : sql`(${byDirector}) is true`;
+  };
 
   let stats: SQL;
-  let walk: SQL;
+  let page: SQL | undefined;
   if (individual) {
-    const byOwnText = sql`select ${s}."status" as "value", count(*)::int as "count" from ${directorSearch} where ${own}${notOfMatchingClient} group by 1`;
+    const byOwnText = sql`select "status"::text as "value", count(*)::int as "count" from "a"${byOwnOnly} group by 1`;
     if (pattern) {
       const sums = sql.join(directorStatusValues.map((_, i) => sql`coalesce(sum("cm"."n"[${i + 1}]), 0)::int`), sql`, `);
       const ofClients = sql`select "e"."value"::text, "e"."count" from (select array[${sums}] as "a" from "cm") as "x"
         cross join unnest(enum_range(null::director_status), "x"."a") as "e"("value", "count")${f.individualStatus ? sql` where "e"."value" = ${f.individualStatus}` : sql``}`;
-      stats = sql`select "value", sum("count")::int as "count" from (select "value"::text, "count" from (${byOwnText}) as "o" union all ${ofClients}) as "u"
-        group by 1 having sum("count") <> 0`;
+      stats = sql`select "value", sum("count")::int as "count" from (${byOwnText} union all ${ofClients}) as "u" group by 1 having sum("count") <> 0`;
     } else {
       stats = byOwnText;
     }
     const tab = query.status ? [sql`${s}."status" = ${query.status}`] : [];
     if (!sort.director) {
-      // Clients in sort order, each one's matching directors probed on director_search's client
-      // index: those of a client whose own text matches, or matching by their own text.
-      const rowConditions = [
-        ...searchRowConditions(f, query.includeDeleted, true),
-        ...tab,
-        ...(pattern ? [sql`("m"."matched" or ${rowMatches(pattern)})`] : []),
-      ];
-      walk = clientOrderWalk({
-        clientWhere: clientConditions(f, query.includeDeleted).all,
+      // The matching clients in sort order, each one's directors probed on director_search's client
+      // index: all of a client whose own text matches, otherwise those matching by their own
+      // (checked on the row: only the page's clients are probed).
+      page = clientOrderWalk({
+        clientWhere: [...clientConditions(f, query.includeDeleted).all, clientMatches()],
         sort,
         dir,
         term: orderTerm,
-        rowConditions,
-        matched: pattern ? sql`${clientSearchText(c)} ilike ${pattern}` : undefined,
+        rowConditions: [
+          ...searchRowConditions(f, query.includeDeleted, true),
+          ...tab,
+          ...(pattern ? [sql`("o"."id" in (select "id" from "cm") or ${rowMatches(pattern)})`] : []),
+        ],
         range: pageRange,
       });
     } else {
       // Down the director column's sort index, each row checked: its own text, or its client's.
       const ofMatchingClient = pattern ? sql` or ${s}."client_id" in (select "id" from (${matchingClients}) as "cm")` : sql``;
-      const conditions = [
-        ...searchRowConditions(f, query.includeDeleted, false),
-        ...tab,
-        ...(pattern ? [sql`(${rowMatches(pattern)}${ofMatchingClient})`] : []),
-      ];
-      walk = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch} where ${and(conditions)}
+      const conditions = [...searchRowConditions(f, query.includeDeleted, false), ...tab, ...(pattern ? [sql`(${rowMatches(pattern)}${ofMatchingClient})`] : [])];
+      const walk = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch} where ${and(conditions)}
         order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
+      const population = sql`(select coalesce(sum("delta"), 0)::int from "director_status_counts" where "scope" = ${live ? "live" : "all"})`;
+      return [
+        sql`with ${sql.join(ctes, sql`, `)} select ${statsJson(stats)} as "stats", ${population} as "population"`,
+        sql`with "page" as (${walk}) select (${individualRows(query)}) as "rows"`,
+      ];
     }
-    walk = sql`with "page" as (${walk}) select (${individualRows(query)}) as "rows"`;
   } else {
     // Clients by status: each matching director's client once, from the director's own row.
-    const byOwnText = sql`select ${s}."client_status"::text as "value", count(distinct ${s}."client_id")::int as "count"
-      from ${directorSearch} where ${own}${notOfMatchingClient} group by 1`;
+    const byOwnText = sql`select "client_status"::text as "value", count(*)::int as "count"
+      from (select distinct "client_id", "client_status" from "a"${byOwnOnly}) as "o" group by 1`;
     stats = pattern
       ? sql`select "value", sum("count")::int as "count" from (${byOwnText} union all select "status"::text, count(*)::int from "cm" group by 1) as "u" group by 1`
       : byOwnText;
-    // Clients in sort order, each checked: its own text, or one of its directors probed on
-    // director_search's client index (a scalar subquery, kept per client, stopping at the first).
-    const hasMatch = sql`(select true from ${directorSearch} where ${s}."client_id" = ${c.id} and ${and([
-      ...searchRowConditions(f, query.includeDeleted, true),
-      ...(pattern ? [rowMatches(pattern)] : []),
-    ])} limit 1)`;
-    const conditions = [
-      ...clientConditions(f, query.includeDeleted).all,
-      ...(query.status ? [sql`${c.status} = ${query.status}`] : []),
-      pattern ? sql`(${clientSearchText(c)} ilike ${pattern} or ${hasMatch})` : hasMatch,
-    ];
-    walk = sql`with "page" as (select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(conditions)}
-        order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${c.id}`, dir)} ${pageRange})
-      select (${clientRows(query)}) as "rows"`;
+    // The tab is tested on the matches' copy of the client's status, so the walk reads the index alone.
+    page = sql`select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c}
+      where ${and([...clientConditions(f, query.includeDeleted).all, clientMatches(query.status)])}
+      order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${c.id}`, dir)} ${pageRange}`;
   }
-  const statsJson = sql`(select coalesce(json_agg(json_build_array("s"."value", "s"."count")), '[]'::json) from (${stats}) as "s")`;
-  return [sql`${cm ? sql`with ${cm} ` : sql``}select ${statsJson} as "stats", ${population} as "population"`, walk];
+  const rows = individual ? individualRows(query) : clientRows(query);
+  return [sql`with ${sql.join([...ctes, sql`"page" as (${page})`], sql`, `)} select ${statsJson(stats)} as "stats", (${rows}) as "rows"`];
 }
 
 /** What a search statement answers: the counts and/or the page, and the kept-counts table's delta rows. */
@@ -842,16 +851,22 @@ export async function searchClients({
     answers = [counted, await first(page)];
     await foldReferenceGram(db, gram);
   } else if (textSearchFirst(query)) {
-    // A global search or an individual text filter: its counts first, then its page walked in
-    // order when the matches are dense enough for the walk to be short (a walk reads about
-    // population ÷ matches rows for each row of the page), otherwise read by sorting every match.
-    const [countStatement, walkStatement] = buildTextSearchStatements(query);
-    const counted = await first(countStatement);
-    const total = totalOf(query, parseJson<[string, number][]>(counted.stats ?? []));
-    const skipped = (currentPage - 1) * pageSize;
-    const walk = (skipped + pageSize) * Number(counted.population ?? 0) <= walkFactor * total * total;
-    const page = skipped >= total ? {} : await first(walk ? walkStatement : statements[statements.length - 1]!);
-    answers = [{ stats: counted.stats }, { rows: page.rows ?? [] }];
+    // A global search or an individual text filter: one statement (its matches once, the page
+    // walked on the hashed matches), or, sorted by a director column, its counts first, then its
+    // page walked down the column's index when the matches are dense enough for the walk to be
+    // short (it reads about population ÷ matches rows for each row of the page), otherwise read
+    // by sorting every match.
+    const [both, walkStatement] = buildTextSearchStatements(query);
+    const counted = await first(both);
+    if (walkStatement) {
+      const total = totalOf(query, parseJson<[string, number][]>(counted.stats ?? []));
+      const skipped = (currentPage - 1) * pageSize;
+      const walk = (skipped + pageSize) * Number(counted.population ?? 0) <= walkFactor * total * total;
+      const page = skipped >= total ? {} : await first(walk ? walkStatement : statements[statements.length - 1]!);
+      answers = [{ stats: counted.stats }, { rows: page.rows ?? [] }];
+    } else {
+      answers = [counted];
+    }
   } else if (clientPageFromMatches(query)) {
     // Clients filtered on text or owner: the counts first, then the page read from the matches
     // when they are few, or walked in order (from the nearer end when deep).
