@@ -195,8 +195,8 @@ const searchRowClientMatches = (pattern: string) =>
  */
 const s = sql.identifier("s");
 const directorSearch = sql`"director_search" ${s}`;
-/** The row's name, email and reference in one lower-cased text, as indexed by director_search_text_trgm_idx. */
-const searchRowText = sql`lower(${s}."name" || E'\\x01' || ${s}."email" || E'\\x01' || ${s}."reference")`;
+/** The row's name, email and reference in one lower-cased text, stored (migration 0026) and indexed by director_search_text_trgm_idx. */
+const searchRowText = sql`${s}."search_text"`;
 const rowContains = (column: "name" | "email" | "reference", pattern: string) => sql`lower(${s}.${sql.identifier(column)}) like lower(${pattern})`;
 /** The row's text contains the pattern: one trigram index scan, then a check of the narrow row. */
 const rowMatches = (pattern: string) => sql`${searchRowText} like lower(${pattern})`;
@@ -666,10 +666,10 @@ export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQ
     : undefined;
   const ctes = [
     ...(matchingClients ? [sql`"cm" as materialized (${matchingClients})`] : []),
-    sql`"a" as materialized (select ${s}."client_id", ${s}."status", ${s}."client_status" from ${directorSearch} where ${own})`,
+    // The matches by their own text, less the directors of those clients (counted with them).
+    sql`"a" as materialized (select ${s}."client_id", ${s}."status", ${s}."client_status" from ${directorSearch}
+      where ${own}${pattern ? sql` and ${s}."client_id" not in (select "id" from "cm")` : sql``})`,
   ];
-  /** The matches by own text not counted with their client's ("cm"). */
-  const byOwnOnly = pattern ? sql` where "client_id" not in (select "id" from "cm")` : sql``;
   /**
    * The client (alias c) has a match: its own text, or a director's. Tested as a hashed subplan
    * for each client walked, whatever the planner estimates of the matches (a trigram match and
@@ -685,7 +685,7 @@ export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQ
   let stats: SQL;
   let page: SQL | undefined;
   if (individual) {
-    const byOwnText = sql`select "status"::text as "value", count(*)::int as "count" from "a"${byOwnOnly} group by 1`;
+    const byOwnText = sql`select "status"::text as "value", count(*)::int as "count" from "a" group by 1`;
     if (pattern) {
       const sums = sql.join(directorStatusValues.map((_, i) => sql`coalesce(sum("cm"."n"[${i + 1}]), 0)::int`), sql`, `);
       const ofClients = sql`select "e"."value"::text, "e"."count" from (select array[${sums}] as "a" from "cm") as "x"
@@ -726,7 +726,7 @@ export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQ
   } else {
     // Clients by status: each matching director's client once, from the director's own row.
     const byOwnText = sql`select "client_status"::text as "value", count(*)::int as "count"
-      from (select distinct "client_id", "client_status" from "a"${byOwnOnly}) as "o" group by 1`;
+      from (select distinct "client_id", "client_status" from "a") as "o" group by 1`;
     stats = pattern
       ? sql`select "value", sum("count")::int as "count" from (${byOwnText} union all select "status"::text, count(*)::int from "cm" group by 1) as "u" group by 1`
       : byOwnText;
