@@ -26,8 +26,13 @@ import { pagerFor, pageWindow, type Pager, type PageWindow } from "@/lib/pager";
  * side by side otherwise. How it stays fast (docs/speed.md; measured by `npm run bench`):
  * - Text matches are `ILIKE '%term%'` with `%`, `_` and `\` escaped. Directors' text is matched on
  *   director_search (migration 0017), a narrow copy of each director kept by triggers, as
- *   `lower(text) like lower(pattern)` on one trigram index of name, email and reference joined with
- *   a separator no term can hold; clients' text on clients' own expression index (migration 0014).
+ *   `text like lower(pattern)` on one trigram index of its stored lower-cased name, email and
+ *   reference joined with a separator no term can hold (0026); clients' text on client_search's
+ *   indexes of each lower-cased column (0022), or clients' own expression index (0014).
+ * - A global search or an individual text filter with nothing else (buildTextSearchStatements)
+ *   reads each match once, counts clients by the status each director's row carries (0025), sums
+ *   the directors of clients whose own text matches, and walks the clients' sort index on the
+ *   hashed matches for the page.
  * - The set of matches of a text search is computed once (a CTE that the counts and the page share).
  * - Counts come from one grouped query (the total is their sum, or the count of the status tab), or
  *   from what triggers keep: director_status_counts and client_status_counts (migrations 0011,
@@ -333,10 +338,9 @@ function individualRows(query: ClientSearchRequest): SQL {
 /**
  * An individual-view page in the order of a client column: the clients walked in that order (their
  * sort index), each one's directors that meet `rowConditions` probed on director_search's client
- * index (a lateral join kept apart by `offset 0`), until the page is full. `matched`, a test of
- * the client's row (alias c), is read for each client walked (on the primary key, as its own
- * lateral join) and seen by `rowConditions` as "m"."matched": read in the clients' query itself,
- * its columns would make the planner sort every client rather than walk the sort index alone.
+ * index (a lateral join kept apart by `offset 0`), until the page is full. The clients' query
+ * reads the sort index alone: a column from the client's row there would make the planner sort
+ * every client rather than walk the index.
  */
 function clientOrderWalk(o: {
   clientWhere: SQL[];
@@ -344,14 +348,13 @@ function clientOrderWalk(o: {
   dir: "asc" | "desc";
   term: typeof orderTerm;
   rowConditions: SQL[];
-  matched?: SQL;
   range: SQL;
 }): SQL {
   const { sort, dir, term } = o;
   return sql`select "r"."id", "o"."k" as "k", "o"."id" as "cid" from (
       select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(o.clientWhere)}
       order by ${term(sql`"k"`, dir, sort.nullable)}, ${term(sql`${c.id}`, dir)} offset 0
-    ) as "o"${o.matched ? sql` cross join lateral (select ${o.matched} as "matched" from ${clients} ${c} where ${c.id} = "o"."id") as "m"` : sql``} cross join lateral (
+    ) as "o" cross join lateral (
       select ${s}."director_id" as "id" from ${directorSearch} where ${s}."client_id" = "o"."id" and ${and(o.rowConditions)} offset 0
     ) as "r"
     order by ${term(sql`"o"."k"`, dir, sort.nullable)}, ${term(sql`"o"."id"`, dir)}, ${term(sql`"r"."id"`, dir)}
@@ -618,11 +621,11 @@ export function buildSearchStatements(
 }
 
 /**
- * A text search counted before its page is read (buildTextSearchStatements): a global search, or
- * the individual text filter (other than a short reference fragment), with nothing asked of the
- * client and, with a global search, no individual filter.
+ * A text search that buildTextSearchStatements serves: a global search, or the individual text
+ * filter (other than a short reference fragment), with nothing asked of the client and, with a
+ * global search, no individual filter (in client view, not even a status).
  */
-export function textSearchFirst(query: ClientSearchRequest): boolean {
+export function plainTextSearch(query: ClientSearchRequest): boolean {
   const f = query.filters;
   if (clientConditions(f, query.includeDeleted).filtered) return false;
   const directorText = !!(f.individual || f.individualReference);
@@ -631,7 +634,7 @@ export function textSearchFirst(query: ClientSearchRequest): boolean {
 }
 
 /**
- * The statements of a search that textSearchFirst accepts. Each match is read once, from
+ * The statements of a search that plainTextSearch accepts. Each match is read once, from
  * director_search's trigram index ("a"): a director's own text, with its status and its client's
  * (migration 0025), so that neither view joins the client of each match. With a global search the
  * clients whose own text matches ("cm") come from client_search, with their directors per status:
@@ -850,7 +853,7 @@ export async function searchClients({
     const page = total < fewMatches ? buildSearchStatements(query, undefined, { fewMatches: true })[0]! : buildSearchStatements(query, window)[1]!;
     answers = [counted, await first(page)];
     await foldReferenceGram(db, gram);
-  } else if (textSearchFirst(query)) {
+  } else if (plainTextSearch(query)) {
     // A global search or an individual text filter: one statement (its matches once, the page
     // walked on the hashed matches), or, sorted by a director column, its counts first, then its
     // page walked down the column's index when the matches are dense enough for the walk to be
