@@ -345,6 +345,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
       await tx.execute(sql`select client_search_rebuild()`);
       await tx.execute(sql`select director_count_rebuild()`);
       await tx.execute(sql`select director_search_rebuild()`);
+      await tx.execute(sql`select director_text_rebuild()`);
       await tx.execute(sql`select director_reference_grams_rebuild()`);
       await tx.execute(sql`select director_status_counts_rebuild(), client_status_counts_rebuild()`);
     }
@@ -354,7 +355,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
   });
   // As autovacuum would leave a live database: visibility map set (index-only scans stay index-only),
   // hint bits written, statistics fresh. Straight after a bulk load none of these hold.
-  if (clientsCreated || directorsCreated) await db.execute(sql`vacuum (analyze) clients, directors, client_search, director_search`);
+  if (clientsCreated || directorsCreated) await db.execute(sql`vacuum (analyze) clients, directors, client_search, director_search, director_text`);
 
   return {
     clientsCreated,

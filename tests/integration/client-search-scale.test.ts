@@ -66,6 +66,7 @@ async function expectCountsExact() {
   // Per client and status (migration 0017), and the search's narrow copy of every director.
   expect(rowsOf(await handle.db.execute(sql`select * from director_status_counts_per_client_check()`))).toEqual([]);
   expect(rowsOf(await handle.db.execute(sql`select * from director_search_check()`))).toEqual([]);
+  expect(rowsOf(await handle.db.execute(sql`select * from director_text_check()`))).toEqual([]);
   expect(rowsOf(await handle.db.execute(sql`select * from client_search_check()`))).toEqual([]);
   expect(rowsOf(await handle.db.execute(sql`select * from director_reference_grams_check()`))).toEqual([]);
   for (const includeDeleted of [false, true]) {

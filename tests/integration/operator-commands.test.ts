@@ -60,7 +60,7 @@ describeWithPostgres("operator commands as processes", () => {
   it("npm run db:seed -- --clients N --directors M generates benchmark data, and the search's kept tables match it", async () => {
     const out = await npm(["db:seed", "--", "--clients", "40", "--directors", "240"]);
     expect(out.stdout).toMatch(/Large data: 40 clients and 240 directors created/);
-    for (const check of ["director_count_check", "director_status_counts_per_client_check", "director_search_check", "client_search_check", "director_reference_grams_check"]) {
+    for (const check of ["director_count_check", "director_status_counts_per_client_check", "director_search_check", "director_text_check", "client_search_check", "director_reference_grams_check"]) {
       expect({ check, rows: await sql(`select * from ${check}()`) }).toEqual({ check, rows: [] });
     }
   });

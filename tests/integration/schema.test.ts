@@ -306,11 +306,11 @@ describe("migrated database", () => {
   /**
    * Tables that belong to SQL rather than to the Drizzle schema: the status-count ledgers and the
    * admin search's narrow copies of directors and clients and its reference-fragment counts, which
-   * triggers keep in step with directors and clients (migrations 0011, 0015, 0017-0019). Only those
+   * triggers keep in step with directors and clients (migrations 0011, 0015, 0017-0019, 0027). Only those
    * triggers and the search (which reads them and folds the ledgers) touch them, in SQL, so the
    * Drizzle schema does not describe them.
    */
-  const sqlManaged = new Set(["director_status_counts", "client_status_counts", "director_search", "client_search", "director_reference_grams"]);
+  const sqlManaged = new Set(["director_status_counts", "client_status_counts", "director_search", "director_text", "client_search", "director_reference_grams"]);
 
   /** The drizzle SQL type in the spelling of format_type(). */
   function pgType(sqlType: string): string {
@@ -378,8 +378,9 @@ describe("migrated database", () => {
       "clients_reference_trgm_idx",
       "clients_main_contact_email_trgm_idx",
       "clients_search_text_trgm_idx",
-      // Directors' text is searched on the admin search's narrow copy (migrations 0017, 0020).
+      // Directors' text is searched on the admin search's narrow copies (migrations 0017, 0020, 0026, 0027).
       "director_search_text_trgm_idx",
+      "director_text_trgm_idx",
       // The client filters' text, where the individual view sums the matching clients' counts (0022).
       ...["name", "sage_id", "reference", "company_id", "kantata_reference", "main_contact_email", "main_contact_name"].map((col) => `client_search_${col}_trgm_idx`),
     ]) {

@@ -669,8 +669,10 @@ export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQ
     : undefined;
   const ctes = [
     ...(matchingClients ? [sql`"cm" as materialized (${matchingClients})`] : []),
-    // The matches by their own text, less the directors of those clients (counted with them).
-    sql`"a" as materialized (select ${s}."client_id", ${s}."status", ${s}."client_status" from ${directorSearch}
+    // The matches by their own text, less the directors of those clients (counted with them). A
+    // global search reads them from director_text (migration 0027), the same rows with only what
+    // it tests, a third narrower; the individual filters also test the name or email alone.
+    sql`"a" as materialized (select ${s}."client_id", ${s}."status", ${s}."client_status" from ${pattern ? sql`"director_text" ${s}` : directorSearch}
       where ${own}${pattern ? sql` and ${s}."client_id" not in (select "id" from "cm")` : sql``})`,
   ];
   /**
