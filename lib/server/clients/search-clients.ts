@@ -718,9 +718,16 @@ export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQ
       });
     } else {
       // Down the director column's sort index, each row checked: its own text, or its client's.
-      const ofMatchingClient = pattern ? sql` or ${s}."client_id" in (select "id" from (${matchingClients}) as "cm")` : sql``;
-      const conditions = [...searchRowConditions(f, query.includeDeleted, false), ...tab, ...(pattern ? [sql`(${rowMatches(pattern)}${ofMatchingClient})`] : [])];
-      const walk = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch} where ${and(conditions)}
+      // A global search checks each row on director_text (by its primary key, a lateral join kept
+      // apart by `offset 0`): the pages the counts have just read rather than director_search's,
+      // and the index walk stays index-only.
+      const t = sql.identifier("t");
+      const conditions = [...searchRowConditions(f, query.includeDeleted, false), ...tab];
+      const from = pattern
+        ? sql`${directorSearch} cross join lateral (select ${t}."client_id" from "director_text" ${t} where ${t}."director_id" = ${s}."director_id"
+            and (${t}."search_text" like lower(${pattern}) or ${t}."client_id" in (select "id" from (${matchingClients}) as "cm")) offset 0) as ${t}`
+        : directorSearch;
+      const walk = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${pattern ? sql`${t}` : s}."client_id" as "cid" from ${from} where ${and(conditions)}
         order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
       const population = sql`(select coalesce(sum("delta"), 0)::int from "director_status_counts" where "scope" = ${live ? "live" : "all"})`;
       return [
