@@ -62,8 +62,13 @@ const HELP = `Usage: npm run bench -- [options]
   --lighthouse-runs N Lighthouse runs per page and preset, median kept (default 1)
   -h, --help          this text`;
 
-/** The p95 bar in ms for a data size: 25 ms up to 100,000 directors, 60 ms up to 1,000,000. */
-const p95BarFor = (directors: number) => (directors > 100_000 ? 60 : 25);
+/**
+ * The p95 bar in ms for a data size: that of the nearer of the two sizes the bars are set at, 25 ms
+ * at 100,000 directors and 60 ms at 1,000,000 (nearer on a log scale: the line is at 316,228). A
+ * benchmark database of 100,000 generated directors also holds the demo data and anything a run
+ * added, and is still judged by the 25 ms bar.
+ */
+const p95BarFor = (directors: number) => (directors > Math.sqrt(100_000 * 1_000_000) ? 60 : 25);
 
 function int(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
