@@ -634,9 +634,10 @@ export function plainTextSearch(query: ClientSearchRequest): boolean {
 }
 
 /**
- * The statements of a search that plainTextSearch accepts. Each match is read once, from
- * director_search's trigram index ("a"): a director's own text, with its status and its client's
- * (migration 0025), so that neither view joins the client of each match. With a global search the
+ * The statements of a search that plainTextSearch accepts. Each match is read once, from a trigram
+ * index ("a"; a global search's from director_text, migration 0027, the individual filters' from
+ * director_search): a director's own text, with its status and its client's (0025), so that
+ * neither view joins the client of each match. With a global search the
  * clients whose own text matches ("cm") come from client_search, with their directors per status:
  * the individual view sums those instead of reading every director of every such client, and the
  * matches by own text leave out those clients' directors.
