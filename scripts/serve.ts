@@ -27,6 +27,12 @@ async function main() {
 
   const { default: next } = await import("next");
   const server = http.createServer();
+  // An idle keep-alive connection is closed after 65 s, not Node's 5 s: a client (a reverse proxy,
+  // typically idle for up to 60 s, or a test's request context) that sends on a connection just as
+  // the server closes it gets a reset (ECONNRESET, or a 502 from the proxy). headersTimeout must
+  // exceed keepAliveTimeout.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const app = next({ dev, dir: process.cwd(), port, httpServer: server });
   await app.prepare();
   const handle = app.getRequestHandler();
