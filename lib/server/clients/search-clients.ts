@@ -170,12 +170,12 @@ function clientConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; fi
  * characters are refused), so a term never matches across two columns: the match is exactly "one
  * of the columns contains the term".
  */
-const clientSearchText = (t: Record<"name" | "reference" | "mainContactEmail" | "sageId" | "companyId", AnyPgColumn>) => sql`(${t.name} || E'\\x01' || ${t.reference} || E'\\x01' || ${t.mainContactEmail}
-  || E'\\x01' || coalesce(${t.sageId}, '') || E'\\x01' || coalesce(${t.companyId}, ''))`;
+const clientSearchText = sql`(${clients.name} || E'\\x01' || ${clients.reference} || E'\\x01' || ${clients.mainContactEmail}
+  || E'\\x01' || coalesce(${clients.sageId}, '') || E'\\x01' || coalesce(${clients.companyId}, ''))`;
 
 /** Ids of clients whose own columns match a global search. */
 function clientsMatching(term: string): SQL {
-  return sql`select ${clients.id} from ${clients} where ${clientSearchText(clients)} ilike ${containsPattern(term)}`;
+  return sql`select ${clients.id} from ${clients} where ${clientSearchText} ilike ${containsPattern(term)}`;
 }
 
 /**
@@ -359,6 +359,18 @@ function clientOrderWalk(o: {
     ) as "r"
     order by ${term(sql`"o"."k"`, dir, sort.nullable)}, ${term(sql`"o"."id"`, dir)}, ${term(sql`"r"."id"`, dir)}
     ${o.range}`;
+}
+
+/**
+ * Directors per status summed over per-client count arrays (client_search's `live` or `alld`, in the
+ * enum's order) of the rows `from` gives: (value, count) rows, zero counts and, with `onlyStatus`,
+ * every other status left out.
+ */
+function summedStatusCounts(counts: SQL, from: SQL, onlyStatus?: DirectorStatus): SQL {
+  const sums = sql.join(directorStatusValues.map((_, i) => sql`coalesce(sum(${counts}[${i + 1}]), 0)::int`), sql`, `);
+  return sql`select "e"."value"::text as "value", "e"."count" from (select array[${sums}] as "a" from ${from}) as "x"
+    cross join unnest(enum_range(null::director_status), "x"."a") as "e"("value", "count")
+    where "e"."count" <> 0${onlyStatus ? sql` and "e"."value" = ${onlyStatus}` : sql``}`;
 }
 
 /** A statement's counts as JSON, `[[status, count], ...]`. */
@@ -559,11 +571,7 @@ export function buildSearchStatements(
       if (cl.filtered) {
         // Conditions on the client only: each matching client's directors per status, kept in
         // client_search (migration 0018), summed instead of counting their directors.
-        const counts = perClientCounts(query.includeDeleted);
-        const sums = sql.join(directorStatusValues.map((_, i) => sql`coalesce(sum(${counts}[${i + 1}]), 0)::int`), sql`, `);
-        stats = sql`select "e"."value", "e"."count" from (select array[${sums}] as "a" from ${clientSearch} where ${and(cl.all)}) as "x"
-          cross join unnest(enum_range(null::director_status), "x"."a") as "e"("value", "count")
-          where "e"."count" <> 0${f.individualStatus ? sql` and "e"."value" = ${f.individualStatus}` : sql``}`;
+        stats = summedStatusCounts(perClientCounts(query.includeDeleted), sql`${clientSearch} where ${and(cl.all)}`, f.individualStatus);
       } else {
         // No condition on the client and no text: the counts kept by triggers in
         // director_status_counts (exact, summed from a handful of rows) instead of counting every
@@ -693,9 +701,7 @@ export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQ
   if (individual) {
     const byOwnText = sql`select "status"::text as "value", count(*)::int as "count" from "a" group by 1`;
     if (pattern) {
-      const sums = sql.join(directorStatusValues.map((_, i) => sql`coalesce(sum("cm"."n"[${i + 1}]), 0)::int`), sql`, `);
-      const ofClients = sql`select "e"."value"::text, "e"."count" from (select array[${sums}] as "a" from "cm") as "x"
-        cross join unnest(enum_range(null::director_status), "x"."a") as "e"("value", "count")${f.individualStatus ? sql` where "e"."value" = ${f.individualStatus}` : sql``}`;
+      const ofClients = summedStatusCounts(sql`"cm"."n"`, sql`"cm"`, f.individualStatus);
       stats = sql`select "value", sum("count")::int as "count" from (${byOwnText} union all ${ofClients}) as "u" group by 1 having sum("count") <> 0`;
     } else {
       stats = byOwnText;
@@ -730,7 +736,7 @@ export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQ
         : directorSearch;
       const walk = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${pattern ? sql`${t}` : s}."client_id" as "cid" from ${from} where ${and(conditions)}
         order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
-      const population = sql`(select coalesce(sum("delta"), 0)::int from "director_status_counts" where "scope" = ${live ? "live" : "all"})`;
+      const population = sql`(select coalesce(sum("count"), 0)::int from (${keptCounts("director_status_counts", query.includeDeleted)}) as "kept")`;
       return [
         sql`with ${sql.join(ctes, sql`, `)} select ${statsJson(stats)} as "stats", ${population} as "population"`,
         sql`with "page" as (${walk}) select (${individualRows(query)}) as "rows"`,
