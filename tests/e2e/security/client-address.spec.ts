@@ -1,6 +1,6 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import { human } from "../support/fixtures";
+import { human, portalPort } from "../support/fixtures";
 
 // The client address cannot be forged (scripts/serve.ts, lib/client-address.ts): over real HTTP
 // against the portal as it is served, with the default configuration (no proxy trusted). The
@@ -8,10 +8,6 @@ import { human } from "../support/fixtures";
 // neither uses up nor depends on the per-address limit of the other specs' 127.0.0.1.
 
 const PER_IP_LIMIT = 20; // lib/server/sign-in/request-sign-in-link.ts sendLinkLimits.perIp
-
-function portalPort(): number {
-  return Number(new URL(test.info().project.use.baseURL!).port);
-}
 
 /** POSTs JSON to the portal from `localAddress`, with the given (forged) headers. */
 function postFrom(localAddress: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; retryAfter?: string }> {

@@ -1,14 +1,11 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+import { portalPort } from "../support/fixtures";
 
 // The portal's server (scripts/serve.ts) keeps an idle keep-alive connection open for 65 s, not
 // Node's 5 s: a client that sends on a connection just as the server closes it gets a reset (a
 // test's request context did, once, in CI; a reverse proxy answers 502). Over real HTTP against
 // the portal as it is served.
-
-function portalPort(): number {
-  return Number(new URL(test.info().project.use.baseURL!).port);
-}
 
 /** GETs `path` through `agent`; whether the request went out on a connection already used. */
 function get(agent: http.Agent, path: string): Promise<{ status: number; reusedSocket: boolean }> {

@@ -2,8 +2,13 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { listMessages, type CapturedMessage } from "../../../lib/integrations/email/mailbox-store";
+
+/** The port of the portal under test (the project's baseURL), for specs that speak HTTP themselves. */
+export function portalPort(): number {
+  return Number(new URL(test.info().project.use.baseURL!).port);
+}
 
 /**
  * Fails on any serious or critical accessibility violation of the page as it is now, once its
