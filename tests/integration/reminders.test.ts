@@ -177,7 +177,9 @@ describeWithPostgres("reminders on pg-boss schedules", () => {
 
     const workers: ChildProcess[] = [];
     const startWorker = () => {
-      const worker = spawn("node_modules/.bin/tsx", ["--import", "./scripts/lib/server-only-hook.mjs", "scripts/worker.ts"], {
+      // Node itself with tsx's loader, not the tsx command: that runs the worker as its child, so a
+      // SIGKILL sent to it left the worker running on (the test's "dead" worker went on working).
+      const worker = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", "scripts/worker.ts"], {
         env: { ...process.env, DATABASE_URL: databaseUrl, APP_ENV: "test", SMTP_URL: smtp.url, WORKER_IN_PROCESS: "false", WORKER_POLL_MS: "500", NODE_OPTIONS: "" },
         stdio: ["ignore", "pipe", "pipe"],
       });
