@@ -118,6 +118,10 @@ test("the kept counts follow inserts, status changes, deletions, a client delete
   await expectCountsExact();
   expect((await search({ tableViewMode: "individual", globalSearch: "quentin renamed" })).clients.map((r) => (r as IndividualSearchRow).directorName)).toEqual(["Quentin Renamed"]);
   expect((await search({ tableViewMode: "individual", filters: { individual: "QUENTIN.RENAMED@" } })).pager.totalCount).toBe(1);
+  // A reference changed: the client's joined references follow, read by the client view's short fragment.
+  const [moved] = rowsOf<{ clientId: number }>(await db.execute(sql`update directors set reference = 'ZZRENAME' where name = 'Quentin Renamed' returning client_id as "clientId"`));
+  await expectCountsExact();
+  expect((await search({ filters: { individualReference: "zzr" } })).clients.map((r) => r.id)).toEqual([Number(moved!.clientId)]);
   // Inserted (one live, one deleted) and removed outright.
   await db.execute(sql`insert into directors (client_id, name, email, reference, status, is_deleted)
     values (${a}, 'Scale One', 'scale.one@example.test', 'ZZSCALE1', 'Verified', false), (${a}, 'Scale Two', 'scale.two@example.test', 'ZZSCALE2', 'Complete', true)`);
