@@ -306,7 +306,7 @@ async function main() {
       let planCost = 0;
       let jit = false;
       // The statements the search runs (a plain text search has its own; the others' page may differ with the counts).
-      for (const statement of plainTextSearch(query(0)) ? buildTextSearchStatements(query(0)) : buildSearchStatements(query(0))) {
+      for (const statement of plainTextSearch(query(0)) ? [buildTextSearchStatements(query(0))] : buildSearchStatements(query(0))) {
         const [plan] = rowsOf<{ "QUERY PLAN": [{ Plan: { "Total Cost": number }; JIT?: unknown }] }>(await db.execute(sql`explain (format json) ${statement}`));
         planCost = Math.max(planCost, plan?.["QUERY PLAN"][0].Plan["Total Cost"] ?? Number.NaN);
         jit ||= !!plan?.["QUERY PLAN"][0].JIT;

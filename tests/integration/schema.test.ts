@@ -398,6 +398,10 @@ describe("migrated database", () => {
       expect(def(`client_search_live_${col}_idx`)).toMatch(/INCLUDE \(status\) WHERE \(is_deleted = false\)/);
     }
     expect(def("client_search_live_status_idx")).toMatch(/\(status\) WHERE \(is_deleted = false\)/);
+    // A global search sorted by an individual's column walks these, testing the client from the index alone (0029).
+    for (const col of ["name", "email", "reference", "status"]) {
+      expect(def(`director_search_${col}_idx`)).toMatch(new RegExp(`\\(${col}, director_id\\) INCLUDE \\(.*client_id\\)`));
+    }
     expect(def("directors_client_id_email_key")).toMatch(/UNIQUE.*lower\(email\).*WHERE \(is_deleted = false\)/);
     expect(def("audit_entries_timestamp_idx")).toMatch(/"timestamp" DESC/);
     expect(def("notifications_read_created_at_idx")).toMatch(/\(read, created_at\)/);

@@ -327,13 +327,13 @@ function clientRows(query: ClientSearchRequest): SQL {
     from "page" as "p" join ${clients} ${c} on ${c.id} = "p"."id"`;
 }
 
-/** The JSON rows of an individual-view page, from the CTE "page" (`id`, sort key `k`, client `cid`), in its order. */
-function individualRows(query: ClientSearchRequest): SQL {
+/** The JSON rows of an individual-view page, from the CTE `from` (`id`, sort key `k`, client `cid`), in its order. */
+function individualRows(query: ClientSearchRequest, from = "page"): SQL {
   const sort = SORTS[query.sortBy];
   const dir = query.sortDirection;
   const rowOrder = [orderTerm(sql`"p"."k"`, dir, sort.nullable), ...(sort.director ? [] : [orderTerm(sql`"p"."cid"`, dir)]), orderTerm(sql`"p"."id"`, dir)];
   return sql`select coalesce(json_agg(json_build_object(${clientJson}, ${directorJson}) order by ${sql.join(rowOrder, sql`, `)}), '[]'::json)
-    from "page" as "p" join ${directors} ${d} on ${d.id} = "p"."id" join ${clients} ${c} on ${c.id} = ${d.clientId}`;
+    from ${sql.identifier(from)} as "p" join ${directors} ${d} on ${d.id} = "p"."id" join ${clients} ${c} on ${c.id} = ${d.clientId}`;
 }
 
 /**
@@ -446,6 +446,44 @@ export function clientPageFromMatches(query: ClientSearchRequest): boolean {
 const FEW_MATCHES = 2_000;
 
 /**
+ * An individual-view text search's matching directors (`id`, client `cid`, `status`, sort key `k`),
+ * each read once from director_search with its status and sort key, for the counts and a page
+ * sorted on them. The client is joined only when its columns are filtered or sorted on. A global
+ * search matches the director's own text, or its client's (the directors of the matching clients,
+ * read on the client_id index, less those the first branch found).
+ */
+function textSearchHits(query: ClientSearchRequest): SQL {
+  const f = query.filters;
+  const sort = SORTS[query.sortBy];
+  const term = query.globalSearch;
+  const pattern = term ? containsPattern(term) : undefined;
+  const cl = clientConditions(f, query.includeDeleted);
+  const joinClient = cl.filtered || !sort.director;
+  const from = joinClient ? sql`${directorSearch} join ${clients} ${c} on ${c.id} = ${s}."client_id"` : directorSearch;
+  const base = [...searchRowConditions(f, query.includeDeleted, joinClient), ...(joinClient ? cl.all : [])];
+  const key = sort.director ? sort.searchRow! : sort.expr;
+  const select = sql`select ${s}."director_id" as "id", ${s}."client_id" as "cid", ${s}."status" as "status", ${key} as "k" from ${from}`;
+  if (!pattern) return sql`${select} where ${and(base)}`;
+  // The directors of the matching clients are read client by client on director_search's
+  // client_id index (a lateral join kept apart by `offset 0`: flattened, the planner hashes the
+  // clients and scans every director).
+  const ofClients = sql`select "o".* from (${clientsMatching(term!)}) as "cm" cross join lateral (
+      ${select} where ${and([...base, sql`${s}."client_id" = "cm"."id"`, sql`not (${rowMatches(pattern)})`])} offset 0
+    ) as "o"`;
+  return sql`${select} where ${and([...base, rowMatches(pattern)])} union all ${ofClients}`;
+}
+
+/** The page of textSearchHits' rows (the CTE "hits"), of the status tab, sorted. */
+function hitsPage(query: ClientSearchRequest): SQL {
+  const sort = SORTS[query.sortBy];
+  const dir = query.sortDirection;
+  const { currentPage, pageSize } = query.pagerModel;
+  return sql`select "id", "k", "cid" from "hits" where ${query.status ? sql`"status" = ${query.status}` : sql`true`}
+    order by ${sql.join([orderTerm(sql`"k"`, dir, sort.nullable), ...(sort.director ? [] : [orderTerm(sql`"cid"`, dir)]), orderTerm(sql`"id"`, dir)], sql`, `)}
+    limit ${pageSize} offset ${(currentPage - 1) * pageSize}`;
+}
+
+/**
  * The statements of a search, each answering one row with `stats` (`[[status, count], ...]`,
  * status tab left out) and/or `rows` (the page, in order, as JSON objects). Exported for the
  * benchmark's EXPLAIN output.
@@ -542,7 +580,6 @@ export function buildSearchStatements(
     }
     rows = clientRows(query);
   } else {
-    const clientTieBreak = !sort.director;
     const tab = query.status ? [sql`${d.status} = ${query.status}`] : [];
     const gram = referenceGram(query);
     if (gram !== undefined && !options.fewMatches) {
@@ -564,30 +601,9 @@ export function buildSearchStatements(
           order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
       }
     } else if (pattern || dr.text) {
-      // A text search: the matching directors are read from director_search, once, with their
-      // status and sort key, for the counts and the page. The client is joined only when its
-      // columns are filtered or sorted on. A global search matches the director's own text, or
-      // its client's (the directors of the matching clients, read on the client_id index, less
-      // those the first branch found).
-      const joinClient = cl.filtered || !sort.director;
-      const from = joinClient ? sql`${directorSearch} join ${clients} ${c} on ${c.id} = ${s}."client_id"` : directorSearch;
-      const base = [...searchRowConditions(f, query.includeDeleted, joinClient), ...(joinClient ? cl.all : [])];
-      const key = sort.director ? sort.searchRow! : sort.expr;
-      const select = sql`select ${s}."director_id" as "id", ${s}."client_id" as "cid", ${s}."status" as "status", ${key} as "k" from ${from}`;
-      // The directors of the matching clients are read client by client on director_search's
-      // client_id index (a lateral join kept apart by `offset 0`: flattened, the planner hashes
-      // the clients and scans every director).
-      const ofClients = sql`select "o".* from (${clientsMatching(term ?? "")}) as "cm" cross join lateral (
-          ${select} where ${and([...base, sql`${s}."client_id" = "cm"."id"`, sql`not (${rowMatches(pattern ?? "")})`])} offset 0
-        ) as "o"`;
-      const branches = pattern
-        ? sql`${select} where ${and([...base, rowMatches(pattern)])} union all ${ofClients}`
-        : sql`${select} where ${and(base)}`;
-      ctes.push(sql`"hits" as materialized (${branches})`);
+      ctes.push(sql`"hits" as materialized (${textSearchHits(query)})`);
       stats = sql`select "status" as "value", count(*)::int as "count" from "hits" group by 1`;
-      page = sql`select "id", "k", "cid" from "hits" where ${query.status ? sql`"status" = ${query.status}` : sql`true`}
-        order by ${sql.join([orderTerm(sql`"k"`, dir, sort.nullable), ...(clientTieBreak ? [orderTerm(sql`"cid"`, dir)] : []), orderTerm(sql`"id"`, dir)], sql`, `)}
-        limit ${pageSize} offset ${offset}`;
+      page = hitsPage(query);
     } else {
       const where = [...cl.all, ...dr.all];
       if (cl.filtered) {
@@ -677,12 +693,12 @@ export function plainTextSearch(query: ClientSearchRequest): boolean {
  *   individual view joins each matching client's directors; at worst the walk reads every entry of
  *   the index (100,000 at a million directors), never a client's directors to find it does not
  *   match.
- * - Individual view sorted by a director column: the counts (with `population`, the rows in scope),
- *   then a page walked down the column's sort index, each row checked as it comes. searchClients
- *   walks when the matches are dense enough for the walk to be short, and otherwise reads the page
- *   by sorting every match (buildSearchStatements).
+ * - Individual view sorted by a director column: also one statement. Its page is walked down the
+ *   column's sort index, each row looked up in the hashed matches, when the counts say the matches
+ *   are dense enough for the walk to be short (`walkFactor`, WALK_FACTOR), and otherwise read by
+ *   sorting every match.
  */
-export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQL] | [counts: SQL, walk: SQL] {
+export function buildTextSearchStatements(query: ClientSearchRequest, walkFactor = WALK_FACTOR): SQL {
   const individual = query.tableViewMode === "individual";
   const f = query.filters;
   const { currentPage, pageSize } = query.pagerModel;
@@ -703,7 +719,7 @@ export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQ
     // The matches by their own text, less the directors of those clients (counted with them). A
     // global search reads them from director_text (migration 0027), the same rows with only what
     // it tests, a third narrower; the individual filters also test the name or email alone.
-    sql`"a" as materialized (select ${s}."client_id", ${s}."status", ${s}."client_status" from ${pattern ? sql`"director_text" ${s}` : directorSearch}
+    sql`"a" as materialized (select ${s}."director_id", ${s}."client_id", ${s}."status", ${s}."client_status" from ${pattern ? sql`"director_text" ${s}` : directorSearch}
       where ${own}${pattern ? sql` and ${s}."client_id" not in (select "id" from "cm")` : sql``})`,
   ];
   /**
@@ -746,23 +762,26 @@ export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQ
         range: pageRange,
       });
     } else {
-      // Down the director column's sort index, each row checked: its own text, or its client's.
-      // A global search checks each row on director_text (by its primary key, a lateral join kept
-      // apart by `offset 0`): the pages the counts have just read rather than director_search's,
-      // and the index walk stays index-only.
-      const t = sql.identifier("t");
-      const conditions = [...searchRowConditions(f, query.includeDeleted, false), ...tab];
-      const from = pattern
-        ? sql`${directorSearch} cross join lateral (select ${t}."client_id" from "director_text" ${t} where ${t}."director_id" = ${s}."director_id"
-            and (${t}."search_text" like lower(${pattern}) or ${t}."client_id" in (select "id" from (${matchingClients}) as "cm")) offset 0) as ${t}`
-        : directorSearch;
-      const walk = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${pattern ? sql`${t}` : s}."client_id" as "cid" from ${from} where ${and(conditions)}
+      // Down the director column's sort index, each row kept when it is one of the matches by own
+      // text ("a") or its client's text matches ("cm"): both hashed, and the index carries the
+      // client (migration 0029), so the walk reads the index alone. It is taken when the matches
+      // are dense enough for it to be short: it reads about population ÷ matches rows for each
+      // row it keeps. Otherwise the page sorts every match ("hits", read again from
+      // director_search with its sort key). Each page is an InitPlan of the CASE, and a CTE is only
+      // computed when read, so the branch not taken costs nothing.
+      const inScope = [...searchRowConditions({ ...f, individual: undefined, individualReference: undefined }, query.includeDeleted, false), ...tab];
+      const member = sql`(${s}."director_id" in (select "director_id" from "a")${pattern ? sql` or ${s}."client_id" in (select "id" from "cm")` : sql``})`;
+      const walked = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch}
+        where ${and([...inScope, member])}
         order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
-      const population = sql`(select coalesce(sum("count"), 0)::int from (${keptCounts("director_status_counts", query.includeDeleted)}) as "kept")`;
-      return [
-        sql`with ${sql.join(ctes, sql`, `)} select ${statsJson(stats)} as "stats", ${population} as "population"`,
-        sql`with "page" as (${walk}) select (${individualRows(query)}) as "rows"`,
-      ];
+      const skipped = (currentPage - 1) * pageSize;
+      const total = sql`(select coalesce(sum("count"), 0)::float8 from "st"${query.status ? sql` where "value" = ${query.status}` : sql``})`;
+      const population = sql`(select coalesce(sum("count"), 0)::float8 from (${keptCounts("director_status_counts", query.includeDeleted)}) as "kept")`;
+      const all = [...ctes, sql`"st" as (${stats})`, sql`"walked" as (${walked})`, sql`"hits" as materialized (${textSearchHits(query)})`, sql`"sorted" as (${hitsPage(query)})`];
+      return sql`with ${sql.join(all, sql`, `)} select ${statsJson(sql`select * from "st"`)} as "stats",
+        case when ${skipped}::float8 >= ${total} then '[]'::json
+          when ${skipped + pageSize}::float8 * ${population} <= ${String(walkFactor)}::float8 * ${total} * ${total} then (${individualRows(query, "walked")})
+          else (${individualRows(query, "sorted")}) end as "rows"`;
     }
   } else {
     // Clients by status: each matching director's client once, from the director's own row.
@@ -777,11 +796,11 @@ export function buildTextSearchStatements(query: ClientSearchRequest): [both: SQ
       order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${c.id}`, dir)} ${pageRange}`;
   }
   const rows = individual ? individualRows(query) : clientRows(query);
-  return [sql`with ${sql.join([...ctes, sql`"page" as (${page})`], sql`, `)} select ${statsJson(stats)} as "stats", (${rows}) as "rows"`];
+  return sql`with ${sql.join([...ctes, sql`"page" as (${page})`], sql`, `)} select ${statsJson(stats)} as "stats", (${rows}) as "rows"`;
 }
 
 /** What a search statement answers: the counts and/or the page, and the kept-counts table's delta rows. */
-type Answer = { stats?: unknown; rows?: unknown; deltaRows?: number; kept?: KeptCounts; population?: number };
+type Answer = { stats?: unknown; rows?: unknown; deltaRows?: number; kept?: KeptCounts };
 
 /**
  * A text search's page is walked in order when (rows skipped + page size) × population ≤ WALK_FACTOR
@@ -893,21 +912,8 @@ export async function searchClients({
     await foldReferenceGram(db, gram);
   } else if (plainTextSearch(query)) {
     // A global search or an individual text filter: one statement (its matches once, the page
-    // walked on the hashed matches), or, sorted by a director column, its counts first, then its
-    // page walked down the column's index when the matches are dense enough for the walk to be
-    // short (it reads about population ÷ matches rows for each row of the page), otherwise read
-    // by sorting every match.
-    const [both, walkStatement] = buildTextSearchStatements(query);
-    const counted = await first(both);
-    if (walkStatement) {
-      const total = totalOf(query, parseJson<[string, number][]>(counted.stats ?? []));
-      const skipped = (currentPage - 1) * pageSize;
-      const walk = (skipped + pageSize) * Number(counted.population ?? 0) <= walkFactor * total * total;
-      const page = skipped >= total ? {} : await first(walk ? walkStatement : statements[statements.length - 1]!);
-      answers = [{ stats: counted.stats }, { rows: page.rows ?? [] }];
-    } else {
-      answers = [counted];
-    }
+    // walked on the hashed matches, or sorted from every match when they are sparse).
+    answers = [await first(buildTextSearchStatements(query, walkFactor))];
   } else if (clientPageFromMatches(query)) {
     // Clients filtered on text or owner: the counts first, then the page read from the matches
     // when they are few, or walked in order (from the nearer end when deep).
