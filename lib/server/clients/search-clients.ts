@@ -208,20 +208,29 @@ const rowContains = (column: "name" | "email" | "reference", pattern: string) =>
 const rowMatches = (pattern: string) => sql`${searchRowText} like lower(${pattern})`;
 
 /**
+ * The same test as rowContains on a director_text row (alias s), which holds the text alone: the
+ * column's part of it (the separator cannot be in a term).
+ */
+const textPartContains = (column: "name" | "email" | "reference", pattern: string) =>
+  sql`split_part(${s}."search_text", E'\x01', ${sql.raw(String(["name", "email", "reference"].indexOf(column) + 1))}) like lower(${pattern})`;
+
+/**
  * Conditions on a director_search row for the individual filters (other than a global search):
  * name or email, reference, status; deleted directors (and directors of deleted clients, unless
- * the client is joined and checked) left out unless `includeDeleted`.
+ * the client is joined and checked) left out unless `includeDeleted`. `form`: "probe" tests the
+ * reference on director_search's client index alone (migration 0021), "text" writes the same
+ * conditions on a director_text row.
  */
-function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean, probe = false): SQL[] {
+function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean, form: "row" | "probe" | "text" = "row"): SQL[] {
   const out: SQL[] = [];
+  const part = form === "text" ? textPartContains : rowContains;
   if (f.individual) {
     const p = containsPattern(f.individual);
-    out.push(sql`${rowMatches(p)} and (${rowContains("name", p)} or ${rowContains("email", p)})`);
+    out.push(sql`${rowMatches(p)} and (${part("name", p)} or ${part("email", p)})`);
   }
   if (f.individualReference) {
     const p = containsPattern(f.individualReference);
-    // Probing one client's rows, the reference is tested on the client index alone (migration 0021).
-    out.push(probe ? rowContains("reference", p) : sql`${rowMatches(p)} and ${rowContains("reference", p)}`);
+    out.push(form === "probe" ? rowContains("reference", p) : sql`${rowMatches(p)} and ${part("reference", p)}`);
   }
   if (f.individualStatus) out.push(sql`${s}."status" = ${f.individualStatus}`);
   if (!includeDeleted) {
@@ -527,7 +536,7 @@ export function buildSearchStatements(
       // rows are probed on director_search's client_id index, stopping at the first match (a scalar
       // subquery, which the planner keeps per client), instead of collecting the client of every
       // match. Alone, it is counted on the clients' joined references instead.
-      const probe = sql`(select true from ${directorSearch} where ${s}."client_id" = ${c.id} and ${and(searchRowConditions(f, query.includeDeleted, true, true))} limit 1)`;
+      const probe = sql`(select true from ${directorSearch} where ${s}."client_id" = ${c.id} and ${and(searchRowConditions(f, query.includeDeleted, true, "probe"))} limit 1)`;
       where.push(probe);
       if (references) onSearchRowForm.set(probe, references);
     } else if (dr.text) {
@@ -681,8 +690,8 @@ export function plainTextSearch(query: ClientSearchRequest): boolean {
 
 /**
  * The statements of a search that plainTextSearch accepts. Each match is read once, from a trigram
- * index ("a"; a global search's from director_text, migration 0027, the individual filters' from
- * director_search): a director's own text, with its status and its client's (0025), so that
+ * index ("a", from director_text, migration 0027; the individual filters test the name, email or
+ * reference as its part of the text): a director's own text, with its status and its client's (0025), so that
  * neither view joins the client of each match. With a global search the
  * clients whose own text matches ("cm") come from client_search, with their directors per status:
  * the individual view sums those instead of reading every director of every such client, and the
@@ -708,7 +717,7 @@ export function buildTextSearchStatements(query: ClientSearchRequest, walkFactor
   const pattern = query.globalSearch ? containsPattern(query.globalSearch) : undefined;
   const live = !query.includeDeleted;
   /** The director's own match: the individual filters, or the global search, and not deleted. */
-  const own = and([...searchRowConditions(f, query.includeDeleted, false), ...(pattern ? [rowMatches(pattern)] : [])]);
+  const own = and([...searchRowConditions(f, query.includeDeleted, false, "text"), ...(pattern ? [rowMatches(pattern)] : [])]);
   /** Clients whose own text matches the global search, from client_search. */
   const matchingClients = pattern
     ? sql`select ${k}."id", ${k}."status", ${perClientCounts(query.includeDeleted, sql`${k}`)} as "n"
@@ -716,10 +725,10 @@ export function buildTextSearchStatements(query: ClientSearchRequest, walkFactor
     : undefined;
   const ctes = [
     ...(matchingClients ? [sql`"cm" as materialized (${matchingClients})`] : []),
-    // The matches by their own text, less the directors of those clients (counted with them). A
-    // global search reads them from director_text (migration 0027), the same rows with only what
-    // it tests, a third narrower; the individual filters also test the name or email alone.
-    sql`"a" as materialized (select ${s}."director_id", ${s}."client_id", ${s}."status", ${s}."client_status" from ${pattern ? sql`"director_text" ${s}` : directorSearch}
+    // The matches by their own text, less the directors of those clients (counted with them), read
+    // from director_text (migration 0027): the same rows as director_search's with only what they
+    // test, a third narrower, and the pages every text search reads, so that they share the buffers.
+    sql`"a" as materialized (select ${s}."director_id", ${s}."client_id", ${s}."status", ${s}."client_status" from "director_text" ${s}
       where ${own}${pattern ? sql` and ${s}."client_id" not in (select "id" from "cm")` : sql``})`,
   ];
   /**
