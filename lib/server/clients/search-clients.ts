@@ -50,7 +50,9 @@ import { pagerFor, pageWindow, type Pager, type PageWindow } from "@/lib/pager";
  * - The number of individuals is clients.director_count, kept by triggers (migration 0012): sorting
  *   by it reads the partial (director_count, id) index instead of counting every director.
  * - `is_deleted = false` is written as a literal so that partial indexes stay usable.
- * Estimated costs stay far below PostgreSQL's JIT threshold (JIT compilation would add 10–300 ms).
+ * The pool turns JIT compilation off (db/client.ts): it would add 10–300 ms, and a text search sorted
+ * by an individual's column is estimated above the threshold, since its plan holds both pages, the
+ * walked one and the sorted one (only one runs).
  */
 
 const c = alias(clients, "c");
@@ -212,7 +214,7 @@ const rowMatches = (pattern: string) => sql`${searchRowText} like lower(${patter
  * column's part of it (the separator cannot be in a term).
  */
 const textPartContains = (column: "name" | "email" | "reference", pattern: string) =>
-  sql`split_part(${s}."search_text", E'\x01', ${sql.raw(String(["name", "email", "reference"].indexOf(column) + 1))}) like lower(${pattern})`;
+  sql`split_part(${s}."search_text", E'\\x01', ${sql.raw(String(["name", "email", "reference"].indexOf(column) + 1))}) like lower(${pattern})`;
 
 /**
  * Conditions on a director_search row for the individual filters (other than a global search):
