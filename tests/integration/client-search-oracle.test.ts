@@ -265,11 +265,16 @@ describe.each(["client", "individual"] as const)("%s view: the search equals the
       { owner: "tom.reid@portal.example", productTier: "Managed", inKantata: false },
       { inKantata: true },
       { individual: "patel" },
+      // In a name only (emails have no spaces), in an email only (names have no dots).
+      { individual: "a p" },
+      { individual: ".example" },
       { individualStatus: "Rejected" },
-      { individualReference: "ZD00" },
+      // Generated references are ZD222 and three symbols here: about half of them, then a few.
+      { individualReference: "ZD2223" },
+      { individualReference: "2223a" },
       { productTier: "Managed", individual: "smith", individualStatus: "Complete" },
       { individual: "smith", individualStatus: "Complete" },
-      { individualReference: "zd00", individual: "a" },
+      { individualReference: "zd2223", individual: "a" },
     ];
     for (const filters of filterSets) {
       for (const sortBy of ["createdAt", "fullPrice", ...(view === "individual" ? ["idvNumber", "directorName", "directorStatus"] : [])] as SortKey[]) {
