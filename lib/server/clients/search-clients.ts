@@ -234,7 +234,17 @@ function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked:
     const p = containsPattern(f.individualReference);
     out.push(form === "probe" ? rowContains("reference", p) : sql`${rowMatches(p)} and ${part("reference", p)}`);
   }
-  if (f.individualStatus) out.push(sql`${s}."status" = ${f.individualStatus}`);
+  return [...out, ...scopeConditions(f.individualStatus, includeDeleted, clientChecked)];
+}
+
+/**
+ * The rows of director_search (or director_text, alias s) in scope without any text: of the
+ * individual status if one is asked for; deleted directors (and directors of deleted clients,
+ * unless the client is joined and checked) left out unless `includeDeleted`.
+ */
+function scopeConditions(status: DirectorStatus | undefined, includeDeleted: boolean, clientChecked: boolean): SQL[] {
+  const out: SQL[] = [];
+  if (status) out.push(sql`${s}."status" = ${status}`);
   if (!includeDeleted) {
     out.push(sql`${s}."is_deleted" = false`);
     if (!clientChecked) out.push(sql`${s}."client_deleted" = false`);
@@ -651,10 +661,9 @@ export function buildSearchStatements(
         // Sorted by the individual's name, email, reference or status, nothing asked of the client:
         // read from director_search's (column, id) index, which carries the status and deletion
         // flags, so however deep the page the skipped rows are read from the index alone.
-        const live = query.includeDeleted ? [] : [sql`${s}."is_deleted" = false`, sql`${s}."client_deleted" = false`];
-        const status = [...(f.individualStatus ? [sql`${s}."status" = ${f.individualStatus}`] : []), ...(query.status ? [sql`${s}."status" = ${query.status}`] : [])];
+        const inScope = [...scopeConditions(f.individualStatus, query.includeDeleted, false), ...(query.status ? [sql`${s}."status" = ${query.status}`] : [])];
         page = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch}
-          where ${and([...live, ...status])}
+          where ${and(inScope)}
           order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
       } else {
         page = sql`select ${d.id} as "id", ${sort.expr} as "k", ${c.id} as "cid"
@@ -780,7 +789,7 @@ export function buildTextSearchStatements(query: ClientSearchRequest, walkFactor
       // row it keeps. Otherwise the page sorts every match ("hits", read again from
       // director_search with its sort key). Each page is an InitPlan of the CASE, and a CTE is only
       // computed when read, so the branch not taken costs nothing.
-      const inScope = [...searchRowConditions({ ...f, individual: undefined, individualReference: undefined }, query.includeDeleted, false), ...tab];
+      const inScope = [...scopeConditions(f.individualStatus, query.includeDeleted, false), ...tab];
       const member = sql`(${s}."director_id" in (select "director_id" from "a")${pattern ? sql` or ${s}."client_id" in (select "id" from "cm")` : sql``})`;
       const walked = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch}
         where ${and([...inScope, member])}
