@@ -795,13 +795,16 @@ export function buildTextSearchStatements(query: ClientSearchRequest, walkFactor
         where ${and([...inScope, member])}
         order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
       const skipped = (currentPage - 1) * pageSize;
-      const total = sql`(select coalesce(sum("count"), 0)::float8 from "st"${query.status ? sql` where "value" = ${query.status}` : sql``})`;
-      const population = sql`(select coalesce(sum("count"), 0)::float8 from (${keptCounts("director_status_counts", query.includeDeleted)}) as "kept")`;
+      // The matches of the page's status tab, and the rows in scope, each summed once (`offset 0`
+      // keeps the subquery apart; pulled up, each use of a sum would compute it again).
+      const sizes = sql`select (select coalesce(sum("count"), 0)::float8 from "st"${query.status ? sql` where "value" = ${query.status}` : sql``}) as "total",
+        (select coalesce(sum("count"), 0)::float8 from (${keptCounts("director_status_counts", query.includeDeleted)}) as "kept") as "population"`;
       const all = [...ctes, sql`"st" as (${stats})`, sql`"walked" as (${walked})`, sql`"hits" as materialized (${textSearchHits(query)})`, sql`"sorted" as (${hitsPage(query)})`];
       return sql`with ${sql.join(all, sql`, `)} select ${statsJson(sql`select * from "st"`)} as "stats",
-        case when ${skipped}::float8 >= ${total} then '[]'::json
-          when ${skipped + pageSize}::float8 * ${population} <= ${String(walkFactor)}::float8 * ${total} * ${total} then (${individualRows(query, "walked")})
-          else (${individualRows(query, "sorted")}) end as "rows"`;
+        case when ${skipped}::float8 >= "n"."total" then '[]'::json
+          when ${skipped + pageSize}::float8 * "n"."population" <= ${String(walkFactor)}::float8 * "n"."total" * "n"."total" then (${individualRows(query, "walked")})
+          else (${individualRows(query, "sorted")}) end as "rows"
+        from (${sizes} offset 0) as "n"`;
     }
   } else {
     // Clients by status: each matching director's client once, from the director's own row.
