@@ -913,45 +913,54 @@ export async function searchClients({
   const individual = query.tableViewMode === "individual";
   const { currentPage, pageSize } = query.pagerModel;
   const first = async (statement: SQL) => rowsOf<Answer>(await db.execute(statement))[0] ?? {};
-  const fragment = individual ? undefined : shortReferenceFragment(query.filters);
-  const probeClients = fragment !== undefined && (await referenceFragmentMatches(db, fragment, query.includeDeleted)) >= fewMatches;
-  const statements = buildSearchStatements(query, undefined, { probeClients });
-  const deep = (currentPage - 1) * pageSize >= deepOffset;
-  /** The counts on their own, first; with them, the window a deep page is read through. */
-  const countFirst = async () => {
-    const counted = await first(statements[0]!);
-    const counts = parseJson<[string, number][]>(counted.stats ?? []);
-    const total = totalOf(query, counts);
-    return { counted, counts, total, window: deep ? pageWindow(total, currentPage, pageSize) : undefined };
-  };
-  const gram = referenceGram(query);
-  let answers: Answer[];
-  if (gram !== undefined) {
-    // A short reference fragment: its counts first (a few rows), then the page read in order when
-    // it matches many, or from its matches when it matches few.
-    const { counted, total, window } = await countFirst();
-    const page = total < fewMatches ? buildSearchStatements(query, undefined, { fewMatches: true })[0]! : buildSearchStatements(query, window)[1]!;
-    answers = [counted, await first(page)];
-    await foldReferenceGram(db, gram);
-  } else if (plainTextSearch(query)) {
-    // A global search or an individual text filter: one statement (its matches once, the page
-    // walked on the hashed matches, or sorted from every match when they are sparse).
-    answers = [await first(buildTextSearchStatements(query, walkFactor))];
-  } else if (clientPageFromMatches(query)) {
-    // Clients filtered on text or owner: the counts first, then the page read from the matches
-    // when they are few, or walked in order (from the nearer end when deep).
-    const { counted, counts, window } = await countFirst();
-    // Every status's clients, since the ids are read before the status tab is applied.
-    const fewClients = counts.reduce((sum, [, count]) => sum + Number(count), 0) < fewMatches;
-    answers = [counted, await first(buildSearchStatements(query, fewClients ? undefined : window, { probeClients, fewClients })[1]!)];
-  } else if (statements.length === 2 && deep) {
-    // A deep page: the counts first, then the page read from whichever end is nearer.
-    const { counted, window } = await countFirst();
-    answers = [counted, await first(window!.reverse ? buildSearchStatements(query, window, { probeClients })[1]! : statements[1]!)];
-  } else {
+  /** The other searches' answers: their counts and page, one after the other or side by side. */
+  const countedAnswers = async (): Promise<Answer[]> => {
+    // A short reference fragment in client view, with an individual status too, is probed client
+    // by client when it matches many directors (alone, it is counted on the clients' joined
+    // references: directorReferencesOnSearchRow).
+    const fragment = individual || directorReferencesOnSearchRow(query) ? undefined : shortReferenceFragment(query.filters);
+    const probeClients = fragment !== undefined && (await referenceFragmentMatches(db, fragment, query.includeDeleted)) >= fewMatches;
+    const statements = buildSearchStatements(query, undefined, { probeClients });
+    const deep = (currentPage - 1) * pageSize >= deepOffset;
+    /** The counts on their own, first; with them, the window a deep page is read through. */
+    const countFirst = async () => {
+      const counted = await first(statements[0]!);
+      const counts = parseJson<[string, number][]>(counted.stats ?? []);
+      const total = totalOf(query, counts);
+      return { counted, counts, total, window: deep ? pageWindow(total, currentPage, pageSize) : undefined };
+    };
+    const gram = referenceGram(query);
+    if (gram !== undefined) {
+      // A short reference fragment: its counts first (a few rows), then the page read in order when
+      // it matches many, or from its matches when it matches few.
+      const { counted, total, window } = await countFirst();
+      const page = total < fewMatches ? buildSearchStatements(query, undefined, { fewMatches: true })[0]! : buildSearchStatements(query, window)[1]!;
+      const answers = [counted, await first(page)];
+      await foldReferenceGram(db, gram);
+      return answers;
+    }
+    if (clientPageFromMatches(query)) {
+      // Clients filtered on text or owner: the counts first, then the page read from the matches
+      // when they are few, or walked in order (from the nearer end when deep).
+      const { counted, counts, window } = await countFirst();
+      // Every status's clients, since the ids are read before the status tab is applied.
+      const fewClients = counts.reduce((sum, [, count]) => sum + Number(count), 0) < fewMatches;
+      return [counted, await first(buildSearchStatements(query, fewClients ? undefined : window, { probeClients, fewClients })[1]!)];
+    }
+    if (statements.length === 2 && deep) {
+      // A deep page: the counts first, then the page read from whichever end is nearer.
+      const { counted, window } = await countFirst();
+      return [counted, await first(window!.reverse ? buildSearchStatements(query, window, { probeClients })[1]! : statements[1]!)];
+    }
     // Otherwise the counts and the page side by side, on two connections.
-    answers = await Promise.all(statements.map(first));
-  }
+    return Promise.all(statements.map(first));
+  };
+
+  const answers = plainTextSearch(query)
+    ? // A global search or an individual text filter: one statement (its matches once, the page
+      // walked on the hashed matches, or sorted from every match when they are sparse).
+      [await first(buildTextSearchStatements(query, walkFactor))]
+    : await countedAnswers();
   const result = Object.assign({}, ...answers) as Answer;
   if (result.kept && Number(result.deltaRows ?? 0) > FOLD_AFTER) await foldStatusCounts(db, result.kept);
   const counted = parseJson<[string, number][]>(result.stats ?? []);
