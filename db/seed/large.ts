@@ -109,6 +109,15 @@ export function largeReference(prefix: string, n: number): string {
   return prefix + out;
 }
 
+/**
+ * `VACUUM ANALYZE` of the tables the admin search reads, as autovacuum would leave a live database:
+ * visibility map set (index-only scans stay index-only), hint bits written, statistics fresh.
+ * Straight after a bulk load or a migration that rewrites them none of these hold.
+ */
+export async function vacuumSearchTables(db: Db): Promise<void> {
+  await db.execute(sql`vacuum (analyze) clients, directors, client_search, director_search, director_text`);
+}
+
 async function countLarge(db: Db, table: "clients" | "directors", prefix: string): Promise<number> {
   const rows = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where reference like ${prefix + "%"}`),
@@ -353,9 +362,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
     await tx.execute(sql`alter table clients enable trigger user`);
     await tx.execute(sql`alter table director_search enable trigger user`);
   });
-  // As autovacuum would leave a live database: visibility map set (index-only scans stay index-only),
-  // hint bits written, statistics fresh. Straight after a bulk load none of these hold.
-  if (clientsCreated || directorsCreated) await db.execute(sql`vacuum (analyze) clients, directors, client_search, director_search, director_text`);
+  if (clientsCreated || directorsCreated) await vacuumSearchTables(db);
 
   return {
     clientsCreated,
