@@ -2,20 +2,25 @@
  * CSV writing (RFC 4180) for exports that spreadsheet users open. Pure: no I/O, no server imports.
  *
  * - Fields are separated by commas and records end with CRLF.
- * - A field is quoted when it contains a comma, a double quote, CR or LF; quotes are doubled.
- * - Formula injection (docs/security.md, OWASP "CSV injection"): a text cell that starts with `=`, `+`,
- *   `-`, `@`, a tab or a carriage return (or the full-width `＝ ＋ － ＠`, which some spreadsheet
- *   versions also evaluate) gets a leading apostrophe, so a spreadsheet shows it as text instead of
- *   running it. Numbers, booleans and dates are written as values and never neutralised (`-5` is a
- *   number, not a formula).
+ * - Every field is quoted, and its quotes are doubled: a spreadsheet that splits on `;` (or on
+ *   both `;` and `,`) keeps a quoted field whole instead of cutting it into cells of its own.
+ * - Formula injection (docs/security.md, OWASP "CSV injection"): text whose start, or the start of
+ *   any `;`- or `,`-separated part (after spaces), is `=`, `+`, `-`, `@`, a tab or a carriage return
+ *   (or the full-width `＝ ＋ － ＠`, which some spreadsheet versions also evaluate) gets an
+ *   apostrophe before that character, so a spreadsheet shows it as text instead of running it, even
+ *   one that splits the cell further: `x;=1+1` is written `"x;'=1+1"`. Numbers, booleans and dates
+ *   are written as values and never neutralised (`-5` is a number, not a formula).
  * - Files start with a UTF-8 byte order mark so that Excel reads them as UTF-8.
  */
 
 export const CSV_BOM = "\uFEFF";
 export const CSV_EOL = "\r\n";
 
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * A formula character at the start of the text or of a `;`- or `,`-separated part, after any
+ * spaces (some spreadsheets trim them): group 1 is everything before the character.
+ */
+const FORMULA_PART = /(^|[;,])([ \u00A0]*)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
 /** The text of one cell, before neutralising and quoting. */
 export function cellText(value: unknown): string {
@@ -27,14 +32,18 @@ export function cellText(value: unknown): string {
   return JSON.stringify(value) ?? "";
 }
 
-/** Prefixes an apostrophe to text a spreadsheet would treat as a formula. */
+/**
+ * Puts an apostrophe before a formula character that starts the text or any `;`- or `,`-separated
+ * part of it (after spaces), so no part a spreadsheet may split the cell into runs as a formula.
+ * Only ever inserts apostrophes.
+ */
 export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return text.replace(FORMULA_PART, "$1$2'");
 }
 
-/** Quotes a field if RFC 4180 requires it. */
+/** Quotes a field, doubling its quotes (every field is quoted). */
 export function quoteField(text: string): string {
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /**

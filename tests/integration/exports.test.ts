@@ -86,14 +86,17 @@ describe("GET /api/admin/export/director", () => {
     expect(byEmail["formula@test.example"]!.name).toBe(`'${TRICKY.formula}`);
     expect(byEmail["formula@test.example"]!.clientName).toBe(`'=HYPERLINK("http://evil.example","Click"), "Exports" Ltd`);
     expect(byEmail["comma@test.example"]!.name).toBe(TRICKY.comma);
-    expect(byEmail["comma@test.example"]!.formerNames).toBe("Old Name; =Older");
+    // A spreadsheet that splits on ";" would run the second part: it is neutralised too.
+    expect(byEmail["comma@test.example"]!.formerNames).toBe("Old Name; '=Older");
     expect(byEmail["quotes@test.example"]!.name).toBe(TRICKY.quotes);
     expect(byEmail["quotes@test.example"]!.addressLine1).toBe(TRICKY.newline);
     expect(byEmail["unicode@test.example"]!.name).toBe(TRICKY.unicode);
     expect(byEmail["unicode@test.example"]!.priceOverride).toBe("-100"); // a number, not a formula
     expect(byEmail["unicode@test.example"]!.priceOverrideReason).toBe("'-10% agreed");
-    // On the wire: the RFC 4180 quoting itself.
-    expect(text).toContain(`,'=cmd|' /C calc'!A0,`);
+    // On the wire: every field quoted, quotes doubled (RFC 4180).
+    expect(text).toContain(`,"'=cmd|' /C calc'!A0",`);
+    expect(text).toContain(`"Old Name; '=Older"`);
+    expect(text.slice(0, text.indexOf("\r\n"))).toMatch(/^"id","clientId","clientName",/);
     expect(text).toContain('"Jo ""JJ"" Jones"');
     expect(text).toContain('"Line one\nLine two"');
     expect(text).toContain('"Smith, John"');
