@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import type { OptionItem } from "@/lib/countries";
 import { diffToOperations } from "@/lib/json-patch";
-import { companyFormSchema, companyPatchFieldNames, type CompanyFormInput, type CompanyFormOutput, type CompanyPatchField } from "@/lib/schemas/company-patch";
+import { companyFormSchema, companyPatchFieldNames, companyRequiredFields, type CompanyFormInput, type CompanyFormOutput, type CompanyPatchField } from "@/lib/schemas/company-patch";
 import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-changes";
 import { useFieldMessage } from "@/components/admin/client-detail/use-field-message";
 import { Alert } from "@/components/ui/alert";
@@ -115,7 +115,7 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
   useUnsavedChanges("company", { isDirty, save, discard: () => reset(defaults) });
 
   const text = (field: CompanyPatchField, extra: Record<string, unknown> = {}) => (
-    <Field label={t(`fields.${field}`)} optional error={message(errors[field]?.message)} {...extra} {...register(field)} />
+    <Field label={t(`fields.${field}`)} optional={!companyRequiredFields.includes(field)} error={message(errors[field]?.message)} {...extra} {...register(field)} />
   );
 
   return (
@@ -143,7 +143,7 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
         {text("billingAddressCity", { autoComplete: "address-level2" })}
         {text("billingAddressState", { autoComplete: "address-level1" })}
         {text("billingAddressPostCode", { autoComplete: "postal-code" })}
-        <SelectField label={t("fields.billingAddressCountry")} optional error={message(errors.billingAddressCountry?.message)} {...register("billingAddressCountry")}>
+        <SelectField label={t("fields.billingAddressCountry")} error={message(errors.billingAddressCountry?.message)} {...register("billingAddressCountry")}>
           <option value="">{t("countryNone")}</option>
           {countries.map((c) => (
             <option key={c.value} value={c.value}>

@@ -13,13 +13,16 @@ function wellFormed(multiline: boolean) {
   return multiline ? isMultiLineText : isSingleLineText;
 }
 
-/** A required single-line text (trimmed, 1..max characters). */
-export function requiredText(max: number) {
+/**
+ * A required single-line text (trimmed, 1..max characters). `required` is the message key of a
+ * missing, null or blank value.
+ */
+export function requiredText(max: number, required = "required") {
   return z
-    .string({ error: "required" })
+    .string({ error: required })
     .refine(wellFormed(false), INVALID_CHARACTERS)
     .trim()
-    .min(1, "required")
+    .min(1, required)
     .max(max, "tooLong");
 }
 
@@ -35,8 +38,8 @@ export function optionalText(max: number, multiline = false) {
 }
 
 /** A required email address (trimmed, at most 254 characters). */
-export function requiredEmail() {
-  return z.string({ error: "required" }).refine(isSingleLineText, INVALID_CHARACTERS).trim().min(1, "required").max(254, "tooLong").pipe(z.email("email"));
+export function requiredEmail(required = "required") {
+  return z.string({ error: required }).refine(isSingleLineText, INVALID_CHARACTERS).trim().min(1, required).max(254, "tooLong").pipe(z.email("email"));
 }
 
 /** An optional email address: blank or null is null. */
@@ -72,6 +75,17 @@ export function optionalCountry() {
     .refine((v) => v === "" || isCountryCode(v), "countryCode")
     .transform((v) => (v === "" ? null : v))
     .nullable();
+}
+
+/** A required ISO 3166-1 alpha-2 country code (lib/countries.ts), upper-cased. */
+export function requiredCountry(required = "required") {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(2, "countryCode")
+    .transform((v) => v.toUpperCase())
+    .refine(isCountryCode, "countryCode");
 }
 
 /** A real calendar date `YYYY-MM-DD` between 1900 and 2199. */

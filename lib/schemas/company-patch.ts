@@ -1,11 +1,17 @@
 import { z } from "zod";
 import type { PatchSpec } from "@/lib/json-patch";
+import { requiredCountry, requiredEmail, requiredText } from "@/lib/json-patch/fields";
 import { clientPatchFields } from "./client-patch";
 
 /**
  * What a company contact may change on their own company with PATCH /api/director-verification/company:
  * their contact details, the billing entity and address, the accounts-payable contact, the VAT number
  * and purchase-order information. Same field schemas as the staff allow-list, fewer fields.
+ *
+ * What invoicing cannot do without is required, as on the request form: the billing entity name,
+ * address line 1, town, country and the accounts-payable email cannot be blanked, nulled or
+ * `remove`d (400 naming the field; lib/json-patch refuses `remove` where the schema refuses null).
+ * The browser form uses these same schemas, so it shows the same messages before sending.
  *
  * Everything else stays with staff: the company's name and number (they identify the engagement),
  * the main contact's email (it is the contact's own sign-in identity; staff change it, which ends
@@ -16,22 +22,24 @@ export const companyPatchFields = {
   mainContactFirstName: clientPatchFields.mainContactFirstName,
   mainContactLastName: clientPatchFields.mainContactLastName,
   mainContactTelephone: clientPatchFields.mainContactTelephone,
-  billingEntityName: clientPatchFields.billingEntityName,
-  billingAddressLine1: clientPatchFields.billingAddressLine1,
+  billingEntityName: requiredText(200, "billingEntityNameRequired"),
+  billingAddressLine1: requiredText(200, "billingAddressLine1Required"),
   billingAddressLine2: clientPatchFields.billingAddressLine2,
-  billingAddressCity: clientPatchFields.billingAddressCity,
+  billingAddressCity: requiredText(100, "billingAddressCityRequired"),
   billingAddressState: clientPatchFields.billingAddressState,
   billingAddressPostCode: clientPatchFields.billingAddressPostCode,
-  billingAddressCountry: clientPatchFields.billingAddressCountry,
+  billingAddressCountry: requiredCountry("billingAddressCountryRequired"),
   accountPayableContactFirstName: clientPatchFields.accountPayableContactFirstName,
   accountPayableContactLastName: clientPatchFields.accountPayableContactLastName,
-  accountPayableContactEmail: clientPatchFields.accountPayableContactEmail,
+  accountPayableContactEmail: requiredEmail("accountPayableContactEmailRequired"),
   accountPayableContactTelephone: clientPatchFields.accountPayableContactTelephone,
   vatNumber: clientPatchFields.vatNumber,
   purchaseOrderInfo: clientPatchFields.purchaseOrderInfo,
 } as const;
 
 export type CompanyPatchField = keyof typeof companyPatchFields;
+/** The fields a contact cannot leave blank (the form marks the others optional). */
+export const companyRequiredFields: readonly CompanyPatchField[] = ["billingEntityName", "billingAddressLine1", "billingAddressCity", "billingAddressCountry", "accountPayableContactEmail"];
 export const companyPatchFieldNames = Object.keys(companyPatchFields) as CompanyPatchField[];
 export const companyPatchSpec: PatchSpec = { fields: companyPatchFields };
 

@@ -116,6 +116,63 @@ describe("PATCH /api/director-verification/company", () => {
   });
 });
 
+describe("PATCH /api/director-verification/company: required fields stay required", () => {
+  const billing = {
+    billingEntityName: "Hartwell Holdings Ltd",
+    billingAddressLine1: "1 Park Row",
+    billingAddressCountry: "GB",
+    accountPayableContactEmail: "accounts@hartwell.example",
+  } satisfies Partial<NewClient>;
+  const required = [
+    ["billingEntityName", "billingEntityNameRequired"],
+    ["billingAddressLine1", "billingAddressLine1Required"],
+    ["billingAddressCity", "billingAddressCityRequired"],
+    ["billingAddressCountry", "billingAddressCountryRequired"],
+    ["accountPayableContactEmail", "accountPayableContactEmailRequired"],
+  ] as const;
+
+  it.each(required.flatMap(([field, key]) => [
+    [field, "blank", { op: "replace", path: `/${field}`, value: "" }, key],
+    [field, "spaces", { op: "replace", path: `/${field}`, value: "   " }, key],
+    [field, "null", { op: "replace", path: `/${field}`, value: null }, key],
+    [field, "remove", { op: "remove", path: `/${field}` }, "notRemovable"],
+  ] as const))("/%s cannot be cleared (%s): 400 naming the field, nothing changed", async (field, _how, operation, key) => {
+    const { client, as } = await company(billing);
+    const before = await snapshot(client);
+    const res = await api.patchCompany([{ op: "replace", path: "/mainContactTelephone", value: "0113 496 0000" }, operation], as);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({ error: "bad_request", fields: { [field]: [key] } });
+    expect(Object.keys(body.fields)).toEqual([field]);
+    expect(await snapshot(client)).toEqual(before);
+  });
+
+  it("the messages say what to enter", async () => {
+    const { as } = await company(billing);
+    const res = await api.patchCompany([{ op: "replace", path: "/billingEntityName", value: "" }], as);
+    const body = await res.json();
+    expect(body.fields).toEqual({ billingEntityName: ["billingEntityNameRequired"] });
+    const messages = (await import("@/messages/en-GB.json")).default as { validation: Record<string, string>; clientDetail: { validation: Record<string, string> } };
+    for (const [, key] of required) expect(messages.validation[key]).toMatch(/^(Enter|Choose) /);
+    expect(messages.clientDetail.validation.notRemovable).toBeTruthy();
+  });
+
+  it("the optional fields beside them can still be cleared, and the required ones changed", async () => {
+    const { client, as } = await company({ ...billing, billingAddressLine2: "Floor 2", vatNumber: "GB123456789" });
+    const res = await api.patchCompany(
+      [
+        { op: "remove", path: "/billingAddressLine2" },
+        { op: "replace", path: "/vatNumber", value: "" },
+        { op: "replace", path: "/billingEntityName", value: "  Hartwell Group Ltd " },
+        { op: "replace", path: "/billingAddressCountry", value: "ie" },
+      ],
+      as,
+    );
+    expect(res.status).toBe(200);
+    expect(await clientRow(client.id)).toMatchObject({ billingAddressLine2: null, vatNumber: null, billingEntityName: "Hartwell Group Ltd", billingAddressCountry: "IE" });
+  });
+});
+
 describe("PATCH /api/director-verification/directors", () => {
   it("another company's director ids are a 404, and nothing of either company changes", async () => {
     const own = await company();

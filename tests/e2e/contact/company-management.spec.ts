@@ -132,6 +132,29 @@ test("[CONTACT] edits the billing address; leaving with unsaved changes asks fir
   await expect(billing.getByLabel("Postcode")).toHaveValue("LS1 4AP");
 });
 
+test("[CONTACT] cannot blank a required billing field: the form says what to enter and sends nothing", async ({ page, request }) => {
+  const company = await newCompany(request);
+  await actAs(page, company);
+  await openPage(page);
+  const patches: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "PATCH") patches.push(r.url());
+  });
+  const billing = page.getByRole("group", { name: "Billing entity and address" });
+  const accounts = page.getByRole("group", { name: "Accounts-payable contact" });
+  await billing.getByLabel("Billing entity name").fill("  ");
+  await billing.getByLabel("Address line 1").fill("");
+  await accounts.getByLabel("Email").fill("");
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByText("Some details are not valid. Check the fields marked below.")).toBeVisible();
+  await expect(billing.getByText("Enter the billing entity name")).toBeVisible();
+  await expect(billing.getByText("Enter the first line of the billing address")).toBeVisible();
+  await expect(accounts.getByText("Enter the accounts-payable email address")).toBeVisible();
+  expect(patches).toEqual([]);
+  const stored = (await (await page.request.get("/api/director-verification/company")).json()) as Record<string, unknown>;
+  expect(stored).toMatchObject({ billingEntityName: `Contact ${company.t} Ltd`, billingAddressLine1: "3 Old Road", accountPayableContactEmail: `ap-${company.t}@company-e2e.example` });
+});
+
 test("[CONTACT] adds an individual, shown the amount first, and the invitation reaches the mailbox", async ({ page, request }) => {
   const company = await newCompany(request);
   await actAs(page, company);
