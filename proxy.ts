@@ -4,7 +4,7 @@ import { captchaCspSources } from "@/lib/integrations/captcha/csp";
 import { yotiCspSources } from "@/lib/integrations/yoti/csp";
 import { translator } from "@/lib/i18n/translator";
 import { hasUndecodableSegment } from "@/lib/path-segments";
-import { isPrivatePath, securityHeadersForNonce } from "@/lib/security-headers";
+import { isPrivatePath, mergeSecurityHeaders, ownHeadersOf, securityHeadersForNonce } from "@/lib/security-headers";
 
 /**
  * Runs before every page and API request: a fresh CSP nonce (Next.js puts it on its own scripts
@@ -31,7 +31,10 @@ export function proxy(request: NextRequest) {
   const response = hasUndecodableSegment(pathname)
     ? undecodablePath(request, requestHeaders)
     : NextResponse.next(requestHeaders ? { request: { headers: requestHeaders } } : undefined);
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  // A route that sets its own security headers (a download's sandbox policy) keeps them: Next.js
+  // would otherwise send the proxy's value and drop the route's.
+  const own = api ? ownHeadersOf(pathname) : undefined;
+  for (const [name, value] of Object.entries(own ? mergeSecurityHeaders(headers, own) : headers)) response.headers.set(name, value);
   if (isPrivatePath(pathname)) response.headers.set("Cache-Control", "no-store");
   return response;
 }

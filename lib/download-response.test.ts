@@ -1,4 +1,5 @@
 import { contentDisposition, fileDownloadResponse } from "./download-response";
+import { DOWNLOAD_CSP } from "./security-headers";
 
 describe("contentDisposition", () => {
   it("gives an ASCII fallback and the UTF-8 name", () => {
@@ -20,5 +21,12 @@ describe("fileDownloadResponse", () => {
     expect(odd.headers.get("content-length")).toBe("3");
     expect(odd.headers.get("x-content-type-options")).toBe("nosniff");
     expect(odd.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("is always an attachment with the download's sandbox policy (the one proxy.ts keeps for it)", () => {
+    const res = fileDownloadResponse({ bytes: new Uint8Array([1]), fileName: "face.jpg", contentType: "image/jpeg" });
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; /);
+    expect(res.headers.get("content-security-policy")).toBe(DOWNLOAD_CSP);
+    expect(DOWNLOAD_CSP).toBe("default-src 'none'; sandbox");
   });
 });

@@ -1,3 +1,5 @@
+import { DOWNLOAD_CSP } from "@/lib/security-headers";
+
 /** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 8187). */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\;]/g, "_").slice(0, 150) || "file";
@@ -19,7 +21,8 @@ export function fileDownloadResponse(file: { bytes: Uint8Array; fileName: string
       "Content-Disposition": contentDisposition(file.fileName),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
+      // Also set by proxy.ts for these routes (lib/security-headers.ts routeOwnHeaders).
+      "Content-Security-Policy": DOWNLOAD_CSP,
     },
   });
 }

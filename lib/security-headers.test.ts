@@ -1,4 +1,6 @@
-import { contentSecurityPolicy, isPrivatePath, securityHeaders, securityHeadersForNonce } from "./security-headers";
+import fs from "node:fs";
+import path from "node:path";
+import { contentSecurityPolicy, DOWNLOAD_CSP, downloadSecurityHeaders, isPrivatePath, mergeSecurityHeaders, ownHeadersOf, securityHeaders, securityHeadersForNonce } from "./security-headers";
 
 describe("security headers", () => {
   it("builds a nonce-based CSP with the locked-down directives", () => {
@@ -52,5 +54,55 @@ describe("security headers", () => {
   it("marks personal-data paths as private", () => {
     for (const p of ["/api/user", "/identity-verification", "/administration/audit", "/login/continue/x", "/dev/mailbox"]) expect(isPrivatePath(p)).toBe(true);
     for (const p of ["/contact", "/api/options", "/", "/errors/un-authorised"]) expect(isPrivatePath(p)).toBe(false);
+  });
+});
+
+describe("a route's own security headers", () => {
+  const site = securityHeaders({ nonce: "n", appUrl: "https://portal.example.com", dev: false });
+
+  it("mergeSecurityHeaders: the route's value wins for each header it sets, whatever its case; the rest stay", () => {
+    const merged = mergeSecurityHeaders(site, { "content-security-policy": DOWNLOAD_CSP });
+    expect(merged["content-security-policy"]).toBe(DOWNLOAD_CSP);
+    expect(merged["Content-Security-Policy"]).toBeUndefined();
+    for (const name of ["X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy", "Strict-Transport-Security", "Permissions-Policy"]) expect(merged[name]).toBe(site[name]);
+    expect(Object.keys(merged)).toHaveLength(Object.keys(site).length);
+    expect(mergeSecurityHeaders(site, undefined)).toEqual(site);
+    expect(mergeSecurityHeaders(site, {})).toEqual(site);
+  });
+
+  it("ownHeadersOf: the download routes get the sandbox policy; pages and other API routes nothing", () => {
+    for (const path of [
+      "/api/director-verification/director/file/12",
+      "/api/admin/director-verification/directors/3/file/9",
+      "/api/admin/director-verification/directors/3/yoti-media/4",
+      "/api/admin/director-verification/clients/7/directors-export",
+      "/api/admin/export/client",
+      "/api/admin/export/director",
+      "/api/director-verification/company/directors-export",
+    ]) {
+      expect([path, ownHeadersOf(path)]).toEqual([path, { "Content-Security-Policy": DOWNLOAD_CSP }]);
+    }
+    for (const path of ["/api/director-verification/director/file", "/api/director-verification/company", "/api/admin/director-verification/directors/3", "/administration/client-management", "/api/admin/director-verification/directors/3/yoti-media/4/x", "/login"]) {
+      expect([path, ownHeadersOf(path)]).toEqual([path, undefined]);
+    }
+  });
+
+  it("every route that builds a download is listed, so the proxy keeps its policy", () => {
+    const root = path.join(__dirname, "..", "app");
+    const routes: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name === "route.ts" && /\b(fileDownloadResponse|csvResponse)\(/.test(fs.readFileSync(full, "utf8"))) routes.push(full);
+      }
+    };
+    walk(root);
+    expect(routes.length).toBeGreaterThanOrEqual(6);
+    for (const file of routes) {
+      // app/api/x/[id]/route.ts → /api/x/1 (route groups in parentheses are not in the URL).
+      const url = "/" + path.relative(root, path.dirname(file)).split(path.sep).filter((s) => !/^\(.*\)$/.test(s)).map((s) => (/^\[.*\]$/.test(s) ? "1" : s)).join("/");
+      expect([url, ownHeadersOf(url)]).toEqual([url, downloadSecurityHeaders]);
+    }
   });
 });

@@ -79,6 +79,49 @@ export function securityHeadersForNonce(options: Omit<HeaderOptions, "nonce">): 
   return (nonce) => ({ ...headers, "Content-Security-Policy": before + nonce + after });
 }
 
+/**
+ * The policy of a download (an uploaded file, an identity-check media item, a CSV export): nothing
+ * may load and no script may run, even in a browser that renders the file instead of saving it.
+ */
+export const DOWNLOAD_CSP = "default-src 'none'; sandbox";
+
+/** The security headers a download's own response sets (lib/download-response.ts, lib/csv/response.ts). */
+export const downloadSecurityHeaders: Readonly<Record<string, string>> = { "Content-Security-Policy": DOWNLOAD_CSP };
+
+/**
+ * Routes whose responses set security headers of their own, by path. Next.js keeps the proxy's
+ * value of a header over the route's (a route's header is dropped when the proxy set one), so the
+ * proxy must know them: it sends these instead of the site-wide ones on these paths. A unit test
+ * checks that every route building a download is listed here.
+ */
+export const routeOwnHeaders: ReadonlyArray<{ pattern: RegExp; headers: Readonly<Record<string, string>> }> = [
+  { pattern: /^\/api\/director-verification\/director\/file\/[^/]+\/?$/, headers: downloadSecurityHeaders },
+  { pattern: /^\/api\/admin\/director-verification\/directors\/[^/]+\/(file|yoti-media)\/[^/]+\/?$/, headers: downloadSecurityHeaders },
+  { pattern: /^\/api\/admin\/director-verification\/clients\/[^/]+\/directors-export\/?$/, headers: downloadSecurityHeaders },
+  { pattern: /^\/api\/admin\/export\/(client|director)\/?$/, headers: downloadSecurityHeaders },
+  { pattern: /^\/api\/director-verification\/company\/directors-export\/?$/, headers: downloadSecurityHeaders },
+];
+
+/** The security headers the route at `pathname` sets itself, if it is one of `routeOwnHeaders`. */
+export function ownHeadersOf(pathname: string): Readonly<Record<string, string>> | undefined {
+  if (!pathname.startsWith("/api/")) return undefined;
+  for (const { pattern, headers } of routeOwnHeaders) if (pattern.test(pathname)) return headers;
+  return undefined;
+}
+
+/**
+ * The site-wide headers with a route's own on top: for every header the route sets, the route's
+ * value is kept and the site-wide one is not sent (header names compared case-insensitively).
+ * The others stay as they are.
+ */
+export function mergeSecurityHeaders(site: Readonly<Record<string, string>>, own: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  if (!own) return { ...site };
+  const overridden = new Set(Object.keys(own).map((k) => k.toLowerCase()));
+  const merged: Record<string, string> = {};
+  for (const [name, value] of Object.entries(site)) if (!overridden.has(name.toLowerCase())) merged[name] = value;
+  return Object.assign(merged, own);
+}
+
 /** Paths whose responses carry personal data or session state: never stored by caches. */
 export function isPrivatePath(pathname: string): boolean {
   return /^\/(api|identity-verification|administration|login|logged-out|dev)(\/|$)/.test(pathname) && !/^\/api\/options$/.test(pathname);

@@ -17,6 +17,7 @@ import { insertClientWithDirectors } from "../support/factories";
 import { ORIGIN, routeParams, TEST_IP } from "./support/requests";
 import { asAdmin, asContact, asDirector } from "./support/test-users";
 import { setupTestDb } from "./support/setup-test-db";
+import { servedHeaders } from "./support/served";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "evidence-it-"));
 const filesDir = path.join(dataDir, "files");
@@ -205,6 +206,11 @@ describe("GET / DELETE /api/director-verification/director/file/{id}", () => {
     expect(own.headers.get("x-content-type-options")).toBe("nosniff");
     expect(own.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await own.arrayBuffer())).toEqual(PDF);
+    // As sent behind the proxy: the download keeps its own sandbox policy over the site's.
+    const served = servedHeaders(`/api/director-verification/director/file/${created.id}`, own);
+    expect(served.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(served.get("content-disposition")).toMatch(/^attachment; /);
+    expect(served.get("x-content-type-options")).toBe("nosniff");
 
     expect((await getRoute(fileRequest(created.id, asDirector(b!)), routeParams({ id: created.id }))).status).toBe(404);
     expect((await deleteRoute(fileRequest(created.id, asDirector(b!), "DELETE"), routeParams({ id: created.id }))).status).toBe(404);

@@ -19,6 +19,7 @@ import { insertAddress, insertAuditEntry, insertCheck, insertClientWithDirectors
 import { apiRequest, routeParams } from "./support/requests";
 import { asAdmin, asDirector, withApiKey } from "./support/test-users";
 import { setupTestDb } from "./support/setup-test-db";
+import { servedHeaders } from "./support/served";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "evidence-pack-it-"));
 const sdkId = randomUUID();
@@ -171,9 +172,15 @@ describe("GET /api/admin/director-verification/directors/{id}/yoti-media/{mediaI
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/jpeg");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(res.headers.get("content-disposition")).toMatch(/^inline; /);
+      expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="yoti-media-[^"]+\.jpg"/);
       expect(Buffer.from(await res.arrayBuffer())).toEqual(expected.bytes);
     }
+    // As sent behind the proxy: the download's own sandbox policy, not the site's.
+    const served = servedHeaders(`/api/admin/director-verification/directors/${d!.id}/yoti-media/${row.id}`, answers[0]!);
+    expect(served.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(served.get("content-disposition")).toMatch(/^attachment; /);
+    expect(served.get("x-frame-options")).toBe("DENY");
+    expect(served.get("cache-control")).toBe("no-store");
     expect(spy).toHaveBeenCalledTimes(1);
 
     const kept = await db.select().from(directorFiles).where(and(eq(directorFiles.directorId, d!.id), eq(directorFiles.fileType, "YotiId")));
@@ -200,6 +207,8 @@ describe("GET /api/admin/director-verification/directors/{id}/yoti-media/{mediaI
     const res = await media(d!.id, json.id);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; /);
+    expect(servedHeaders(`/api/admin/director-verification/directors/${d!.id}/yoti-media/${json.id}`, res).get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(JSON.parse(await res.text())).toEqual({ document_type: "PASSPORT" });
     expect((await media(d!.id, image.id)).status).toBe(404);
   });

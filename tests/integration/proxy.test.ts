@@ -47,6 +47,18 @@ describe("proxy: security headers on every response", () => {
     expect(get("/api/options").headers.get("cache-control")).toBeNull();
   });
 
+  it("gives a download route its own sandbox policy instead of the site's, with the other headers as usual", () => {
+    const page = get("/login");
+    for (const path of ["/api/director-verification/director/file/7", "/api/admin/director-verification/directors/3/yoti-media/4", "/api/admin/director-verification/directors/3/file/9", "/api/admin/export/director"]) {
+      const res = get(path);
+      expect([path, res.headers.get("content-security-policy")]).toEqual([path, "default-src 'none'; sandbox"]);
+      for (const name of ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy"]) expect(res.headers.get(name)).toBe(page.headers.get(name));
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+    // Neighbouring paths keep the site's policy.
+    for (const path of ["/api/director-verification/director/file", "/api/admin/director-verification/directors/3"]) expect(get(path).headers.get("content-security-policy")).toContain("script-src");
+  });
+
   it("follows the configuration when it is read again (HSTS and the policy's origins under https)", () => {
     expect(get("/login").headers.get("strict-transport-security")).toBeNull();
     const saved = process.env.APP_URL;
