@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { directorStatusValues, type Journey, type ProductTier } from "@/db/schema/enums";
+import { directorStatusValues, type Journey, type ProductTier } from "@/lib/domain/values";
 import type { Pager } from "@/lib/pager";
 import type { OwnCompany, OwnCompanyDirector } from "@/lib/server/clients/get-own-company";
 import { Alert } from "@/components/ui/alert";

@@ -23,7 +23,7 @@ import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ExternalLink } from "@/components/ui/external-link";
-import type { DirectorStatus } from "@/db/schema/enums";
+import type { DirectorStatus } from "@/lib/domain/values";
 
 export interface IdentityCheckDirector {
   status: DirectorStatus;

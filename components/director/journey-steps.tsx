@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { DirectorStatus } from "@/db/schema/enums";
+import type { DirectorStatus } from "@/lib/domain/values";
 import type { NextStep } from "@/lib/domain/director-journey";
 import { cn } from "@/components/ui/cn";
 

@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { changeTracking, softDelete, timestamptz } from "./columns";
+import type { EvidenceKind } from "@/lib/domain/values";
 import { directorStatus, fileType } from "./enums";
 
 /**
@@ -99,6 +100,12 @@ export const directors = pgTable(
     idvFailedAttempts: integer().notNull().default(0),
     /** When the identity check completed; evidence is kept 7 years from this (docs/domain.md). */
     verificationCompletedAt: timestamptz(),
+    /** When the invitation went: an individual of an unpaid request or batch is not invited (lib/domain/director-lifecycle.ts). */
+    invitedAt: timestamptz(),
+    /** The kinds of evidence a review asked for and not yet uploaded. */
+    evidenceOutstanding: jsonb().$type<EvidenceKind[]>().notNull().default([]),
+    /** When an identity check of theirs passed (at the provider, or by a review's approval). */
+    checkPassedAt: timestamptz(),
     /** When the retention job deleted the evidence of this director's check. */
     evidenceDeletedAt: timestamptz(),
     ...softDelete(),

@@ -1,9 +1,25 @@
 import { pgEnum } from "drizzle-orm/pg-core";
+import { clientStatusValues, directorStatusValues, fileTypeValues, journeyValues, productTierValues, userTypeValues } from "@/lib/domain/values";
+
+export {
+  clientStatusValues,
+  directorStatusValues,
+  fileTypeValues,
+  journeyValues,
+  productTierValues,
+  userTypeValues,
+  type ClientStatus,
+  type DirectorStatus,
+  type FileType,
+  type Journey,
+  type ProductTier,
+  type UserType,
+} from "@/lib/domain/values";
 
 /**
- * Closed value sets of the domain (docs/domain.md). Each enum is exported twice: as a readonly tuple of
- * its values (for zod schemas, option lists and tests) and as a PostgreSQL enum type.
- * The order of the values is the order of the specification.
+ * The PostgreSQL enum types of the domain's closed value sets. The values themselves are declared in
+ * lib/domain/values.ts (re-exported here for server code); the audit types, which only the server
+ * writes, are declared here.
  */
 
 export const auditTypeValues = [
@@ -30,36 +46,15 @@ export const auditTypeValues = [
 export type AuditType = (typeof auditTypeValues)[number];
 export const auditType = pgEnum("audit_type", auditTypeValues);
 
-export const clientStatusValues = ["New", "InProgress", "Completed", "Onboarding", "PaymentPending"] as const;
-export type ClientStatus = (typeof clientStatusValues)[number];
 export const clientStatus = pgEnum("client_status", clientStatusValues);
 
-export const directorStatusValues = [
-  "AwaitingIDInfo",
-  "Verified",
-  "UnderReview",
-  "OutstandingIDInfo",
-  "IDVLinkExpired",
-  "AwaitingAuthCode",
-  "Complete",
-  "Rejected",
-] as const;
-export type DirectorStatus = (typeof directorStatusValues)[number];
 export const directorStatus = pgEnum("director_status", directorStatusValues);
 
-export const productTierValues = ["Managed", "OneOff"] as const;
-export type ProductTier = (typeof productTierValues)[number];
 export const productTier = pgEnum("product_tier", productTierValues);
 
-export const journeyValues = ["Existing", "PayByCard", "PayByInvoice"] as const;
-export type Journey = (typeof journeyValues)[number];
 export const journey = pgEnum("journey", journeyValues);
 
-export const fileTypeValues = ["Name", "Address", "YotiId", "YotiAddress"] as const;
-export type FileType = (typeof fileTypeValues)[number];
 export const fileType = pgEnum("file_type", fileTypeValues);
 
-export const userTypeValues = ["DV_CompanyContact", "DV_Director", "Admin"] as const;
-export type UserType = (typeof userTypeValues)[number];
 export const userType = pgEnum("user_type", userTypeValues);
 

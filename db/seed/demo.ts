@@ -4,6 +4,7 @@ import type { Db } from "../client";
 import { seedLwdbDemo } from "./lwdb-demo";
 import { encryptPersonalCode, personalCodeKeysFrom } from "../../lib/crypto/personal-code";
 import { getEnv } from "../../lib/env";
+import { evidenceNeeded } from "../../lib/domain/evidence-needed";
 import {
   auditEntries,
   clients,
@@ -874,6 +875,9 @@ function buildDirector(
     lastIDVReminderDate: checked === "IDVLinkExpired" ? t.daysAgo(Math.max(0, d.createdDaysAgo - 6), 8) : null,
     yotiLinkClicked: started,
     verificationCompletedAt: completed ? t.daysAgo(Math.max(0, d.createdDaysAgo - 2), 20) : null,
+    invitedAt: c.status === "PaymentPending" ? null : createdAt,
+    evidenceOutstanding: checked === "OutstandingIDInfo" ? evidenceNeeded({ status: checked, formerNames: d.formerNames ?? [] }) : [],
+    checkPassedAt: ["Verified", "AwaitingAuthCode", "Complete"].includes(checked) ? t.daysAgo(Math.max(0, d.createdDaysAgo - 2), 20) : null,
     isDeleted: Boolean(d.deleteReason),
     deleteReason: d.deleteReason ?? null,
     deletedAt,

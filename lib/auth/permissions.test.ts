@@ -1,4 +1,4 @@
-import { userTypeValues } from "@/db/schema/enums";
+import { userTypeValues } from "@/lib/domain/values";
 import { can, permissions, type Action } from "./permissions";
 
 const actions = Object.keys(permissions) as Action[];

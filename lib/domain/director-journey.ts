@@ -1,4 +1,4 @@
-import type { DirectorStatus } from "@/db/schema/enums";
+import type { DirectorStatus } from "@/lib/domain/values";
 import { checkAddressHistory, type Period } from "./address-history";
 
 /*

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INVALID_CHARACTERS, isMultiLineText } from "./text";
-import { clientStatusValues, productTierValues } from "@/db/schema/enums";
+import { clientStatusValues, productTierValues } from "@/lib/domain/values";
 import type { PatchSpec } from "@/lib/json-patch";
 import {
   flag,
@@ -66,10 +66,19 @@ export const clientPatchFields = {
   paid: flag(),
 } as const;
 
+/**
+ * Write-only, with `status` New on a client awaiting its card payment: the payment staff record
+ * (taken outside the portal), its reference and why (more than 10 characters). Audited, not columns.
+ */
+export const paymentRecordFields = {
+  paymentReference: optionalText(100),
+  paymentNote: optionalText(1000),
+} as const;
+
 export type ClientPatchField = keyof typeof clientPatchFields;
 export const clientPatchFieldNames = Object.keys(clientPatchFields) as ClientPatchField[];
 
-export const clientPatchSpec: PatchSpec = { fields: clientPatchFields };
+export const clientPatchSpec: PatchSpec = { fields: { ...clientPatchFields, ...paymentRecordFields } };
 
 /**
  * The client form: the same field schemas, except the unit price, which people type in pounds.

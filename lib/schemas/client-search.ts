@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INVALID_CHARACTERS, isSingleLineText } from "./text";
-import { clientStatusValues, directorStatusValues, productTierValues } from "@/db/schema/enums";
+import { clientStatusValues, directorStatusValues, productTierValues } from "@/lib/domain/values";
 import {
   CLIENT_SORT_KEYS,
   PAGE_SIZE_MAX,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INVALID_CHARACTERS, isMultiLineText } from "./text";
-import { directorStatusValues } from "@/db/schema/enums";
+import { directorStatusValues } from "@/lib/domain/values";
 import type { PatchIssue, PatchSpec } from "@/lib/json-patch";
 import {
   MAX_PENCE,

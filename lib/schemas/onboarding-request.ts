@@ -19,7 +19,7 @@ import {
   type infer as Infer,
   type input as Input,
 } from "zod/mini";
-import { journeyValues, productTierValues } from "@/db/schema/enums";
+import { journeyValues, productTierValues } from "@/lib/domain/values";
 import { isCountryCode } from "@/lib/countries";
 import { trimmedText } from "./fields";
 import { INVALID_CHARACTERS, isSingleLineText } from "./text";

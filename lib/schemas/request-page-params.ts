@@ -1,5 +1,5 @@
 import { enum as zEnum, maxLength, minLength, object, optional, string, type infer as Infer } from "zod/mini";
-import { journeyValues } from "@/db/schema/enums";
+import { journeyValues } from "@/lib/domain/values";
 
 /*
  * The search parameters of the request page, /requests/identity-verification/?journey=…&companyName=…&lwdbNumber=…

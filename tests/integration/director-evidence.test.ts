@@ -64,6 +64,17 @@ async function makeDirectors(...values: Partial<Director>[]) {
 }
 
 describe("POST /api/director-verification/director/file", () => {
+  it("asked for two kinds, the director stays OutstandingIDInfo after the first upload and moves on after the second", async () => {
+    const [d] = await makeDirectors({ status: "OutstandingIDInfo", formerNames: ["Sophie Marsh"], evidenceOutstanding: ["Name", "Address"] });
+    expect((await upload(asDirector(d!), multipart(PNG, "certificate.png", "image/png"), "Name")).status).toBe(201);
+    const db = await getDb();
+    const [mid] = await db.select().from(directors).where(eq(directors.id, d!.id));
+    expect(mid).toMatchObject({ status: "OutstandingIDInfo", evidenceOutstanding: ["Address"] });
+    expect((await upload(asDirector(d!), multipart(PDF, "statement.pdf"), "Address")).status).toBe(201);
+    const [after] = await db.select().from(directors).where(eq(directors.id, d!.id));
+    expect(after).toMatchObject({ status: "UnderReview", evidenceOutstanding: [] });
+  });
+
   it("stores a PDF under a server-chosen name with its SHA-256 and answers the director file", async () => {
     const [d] = await makeDirectors({ status: "UnderReview" });
     const res = await upload(asDirector(d!), multipart(PDF, "Bank statement.pdf"));
@@ -80,8 +91,15 @@ describe("POST /api/director-verification/director/file", () => {
     expect(after!.status).toBe("UnderReview");
   });
 
-  it("at OutstandingIDInfo moves the director back to UnderReview (settling an override) and notifies admins, once", async () => {
-    const [d] = await makeDirectors({ status: "OutstandingIDInfo", statusOverride: "OutstandingIDInfo", statusOverrideReason: "Need proof of the change of name", statusOriginal: "UnderReview", formerNames: ["Sophie Marsh"] });
+  it("at OutstandingIDInfo, the last kind asked moves the director back to UnderReview (settling an override) and notifies admins, once", async () => {
+    const [d] = await makeDirectors({
+      status: "OutstandingIDInfo",
+      statusOverride: "OutstandingIDInfo",
+      statusOverrideReason: "Need proof of the change of name",
+      statusOriginal: "UnderReview",
+      formerNames: ["Sophie Marsh"],
+      evidenceOutstanding: ["Name"],
+    });
     const res = await upload(asDirector(d!), multipart(PNG, "marriage-certificate.png", "image/png"), "Name");
     expect(res.status).toBe(201);
     const db = await getDb();
@@ -92,7 +110,7 @@ describe("POST /api/director-verification/director/file", () => {
     expect(notes[0]!.message).toContain(d!.name);
     expect(notes[0]!.message).toContain("Proof of a change of name");
     const audit = await db.select().from(auditEntries).where(eq(auditEntries.directorId, d!.id));
-    expect(audit.map((a) => a.action).sort()).toEqual(["EvidenceUploaded", "StatusChanged"]);
+    expect(audit.map((a) => a.action).sort()).toEqual(["Changed status", "Changed statusOriginal", "Changed statusOverride", "Changed statusOverrideReason", "EvidenceUploaded"]);
 
     // A second upload finds UnderReview: no new transition, no new notification.
     expect((await upload(asDirector(d!), multipart(PDF, "deed-poll.pdf"), "Name")).status).toBe(201);

@@ -20,7 +20,7 @@ import { GET as atYoti } from "@/app/api/director-verification/director-verifica
 import { GET as checkYoti } from "@/app/api/director-verification/director-verification/check-yoti/route";
 import { POST as startYoti } from "@/app/api/director-verification/director-verification/start-yoti/route";
 import { POST as webhook } from "@/app/api/webhooks/yoti/route";
-import { insertClientWithDirectors } from "../support/factories";
+import { completeDetails, insertClientWithDirectors } from "../support/factories";
 import { apiRequest, jsonRequest } from "./support/requests";
 import { setupTestDb } from "./support/setup-test-db";
 import { asDirector } from "./support/test-users";
@@ -65,7 +65,7 @@ afterEach(() => jest.restoreAllMocks());
 
 async function newDirector(values: Partial<Director> = {}) {
   const db = await getDb();
-  const { client, directors: [director] } = await insertClientWithDirectors(db, { client: { status: "New" }, directors: [values] });
+  const { client, directors: [director] } = await insertClientWithDirectors(db, { client: { status: "New" }, directors: [{ ...completeDetails(), ...values }] });
   return { client, director: director! };
 }
 

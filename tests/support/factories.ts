@@ -96,6 +96,16 @@ export async function insertClient(db: DbOrTx, overrides: Partial<NewClient> = {
   return row!;
 }
 
+/**
+ * The details a director gives before their identity check (the status machine's guard on starting
+ * it): a current address lived at for more than 12 months, so no address history is needed.
+ */
+export function completeDetails(): Pick<NewDirector, "addressLine1" | "city" | "postcode" | "country" | "currentAddressStartDate"> {
+  const since = new Date();
+  since.setUTCFullYear(since.getUTCFullYear() - 3);
+  return { addressLine1: "1 Test Street", city: "London", postcode: "SW1A 1AA", country: "GB", currentAddressStartDate: since.toISOString().slice(0, 10) };
+}
+
 /** A director of `clientId`, awaiting their identity information unless told otherwise. */
 export async function insertDirector(db: DbOrTx, values: Partial<NewDirector> & Pick<NewDirector, "clientId">): Promise<Director> {
   const [row] = await db.insert(directors).values(directorValues(values)).returning();
@@ -110,6 +120,8 @@ function directorValues(values: Partial<NewDirector> & Pick<NewDirector, "client
     lastName: tag,
     email: `director-${tag}@factory.example`,
     reference: generateReference(),
+    // Invited unless told otherwise: pass `invitedAt: null` for an individual of an unpaid request.
+    invitedAt: new Date(),
     ...values,
   };
 }

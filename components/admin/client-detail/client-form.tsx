@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Controller, useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
-import { clientStatusValues, productTierValues } from "@/db/schema/enums";
+import { clientStatusValues, productTierValues } from "@/lib/domain/values";
 import type { OptionItem } from "@/lib/countries";
 import { diffToOperations } from "@/lib/json-patch";
 import { penceToPounds } from "@/lib/json-patch/fields";

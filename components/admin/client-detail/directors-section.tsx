@@ -3,7 +3,7 @@
 import { Fragment, useCallback, useEffect, useId, useMemo, useOptimistic, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import { directorStatusValues, type DirectorStatus } from "@/db/schema/enums";
+import { directorStatusValues, type DirectorStatus } from "@/lib/domain/values";
 import type { OptionItem } from "@/lib/countries";
 import type { Pager } from "@/lib/pager";
 import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detail";

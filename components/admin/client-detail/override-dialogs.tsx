@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { directorStatusValues, type DirectorStatus } from "@/db/schema/enums";
+import { directorStatusValues, type DirectorStatus } from "@/lib/domain/values";
 import { penceToPounds } from "@/lib/json-patch/fields";
 import {
   priceOverrideFormSchema,

@@ -4,7 +4,16 @@ import { clients, sessions, users } from "@/db/schema";
 import { clientPatchFieldNames, clientPatchSpec } from "@/lib/schemas/client-patch";
 import { AppError } from "@/lib/server/app-error";
 import { evaluatePatchOrThrow, staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
+import { staffClientEvent, staffMovesFrom } from "@/lib/domain/client-lifecycle";
+import type { ClientStatus } from "@/lib/domain/values";
+import { translator } from "@/lib/i18n/translator";
+import { OVERRIDE_REASON_MIN_EXCLUSIVE } from "@/lib/schemas/director-patch";
+import { writeAudit } from "@/lib/server/audit/write-audit";
+import { refreshClientStatus } from "@/lib/server/lifecycle/refresh-client-status";
+import { releaseInvitations } from "@/lib/server/requests/release-invitations";
 import { auditFieldChanges, type FieldChange } from "./audit-field-changes";
+
+const statusLabel = (s: ClientStatus) => translator()(`statuses.client.${s}`);
 import { recomputeFullPrice } from "./recompute-full-price";
 
 /**
@@ -12,6 +21,11 @@ import { recomputeFullPrice } from "./recompute-full-price";
  * staff. In one transaction, with the row locked: validates every operation first (any problem is a
  * 400 that changes nothing), writes only the fields whose value changes, one `ClientModified` audit
  * entry per changed field, and `updatedAt` / `updatedBy`. A patch that changes nothing writes nothing.
+ *
+ * Status: only the moves the client's status machine gives staff (New ⇄ Onboarding; PaymentPending →
+ * New by recording the payment with `paymentReference` and `paymentNote`, which invites the
+ * individuals as a confirmed card payment does); any other is a 400 listing the allowed statuses.
+ * InProgress and Completed follow the directors.
  *
  * Side effects: a new main contact email ends the contact's sessions; a new unit price recomputes
  * `fullPrice` (unless paid); `paid` sets or clears `paidAt`.
@@ -39,10 +53,29 @@ export async function patchClient({ db, user, id, operations, meta }: StaffRecor
       else changes.owner = admin.email;
     }
     if ("paid" in changes && client.journey === "PayByCard") fieldErrors.paid = ["paidByCard"];
+
+    // The status moves through the client's machine (lib/domain/client-lifecycle.ts): staff may set
+    // only the moves it lists; a card client awaiting payment becomes New only by recording the payment.
+    const payment = { reference: (changes.paymentReference ?? null) as string | null, note: (changes.paymentNote ?? null) as string | null };
+    delete changes.paymentReference;
+    delete changes.paymentNote;
+    let statusEvent: ReturnType<typeof staffClientEvent> = null;
+    if ("status" in changes) {
+      const to = changes.status as ClientStatus;
+      delete changes.status;
+      if (to !== client.status) {
+        statusEvent = staffClientEvent(client.status, to);
+        if (!statusEvent) throw new AppError("bad_request", "statusMoveRefused", { fields: { status: ["statusMoveRefused"] }, allowed: staffMovesFrom(client.status).map(statusLabel) });
+        if (statusEvent === "paymentRecorded") {
+          if (!payment.reference) fieldErrors.paymentReference = ["paymentReferenceRequired"];
+          if (!payment.note || payment.note.length <= OVERRIDE_REASON_MIN_EXCLUSIVE) fieldErrors.paymentNote = ["reasonTooShort"];
+        }
+      }
+    }
     if (Object.keys(fieldErrors).length) throw new AppError("bad_request", "validation", { fields: fieldErrors });
 
     const fields = clientPatchFieldNames.filter((f) => Object.hasOwn(changes, f));
-    if (!fields.length) return { changed: [] };
+    if (!fields.length && !statusEvent) return { changed: [] };
 
     const at = new Date();
     const set: Partial<typeof clients.$inferInsert> = { updatedAt: at, updatedBy: actor };
@@ -65,6 +98,24 @@ export async function patchClient({ db, user, id, operations, meta }: StaffRecor
         .where(and(eq(sessions.clientId, id), eq(sessions.userType, "DV_CompanyContact"), isNull(sessions.revokedAt)));
     }
     if (fields.includes("unitPrice")) await recomputeFullPrice(tx, { clientId: id, actor, at, meta });
-    return { changed: fields };
+    if (statusEvent === "paymentRecorded") {
+      await tx.update(clients).set({ paid: true, paidAt: at }).where(eq(clients.id, id));
+      await writeAudit(tx, {
+        action: "Payment recorded by staff",
+        auditType: "ClientPaymentSuccessful",
+        entityType: "Client",
+        entityId: String(id),
+        clientId: id,
+        user: actor,
+        ip: meta?.ip ?? null,
+        userAgent: meta?.userAgent ?? null,
+        oldValue: { paid: client.paid, status: client.status },
+        newValue: { paid: true, paymentReference: payment.reference, reason: payment.note },
+      });
+      // As after the payment provider's confirmation: the individuals are invited now.
+      await releaseInvitations(tx, { clientId: id });
+    }
+    if (statusEvent) await refreshClientStatus(tx, { clientId: id, event: { type: statusEvent }, actor, at, meta });
+    return { changed: statusEvent ? [...fields, "status"] : fields };
   });
 }

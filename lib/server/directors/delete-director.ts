@@ -5,11 +5,12 @@ import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { softDeleteAudit, softDeleteValues, staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
 import { recomputeFullPrice } from "@/lib/server/clients/recompute-full-price";
+import { refreshClientStatus } from "@/lib/server/lifecycle/refresh-client-status";
 
 /**
  * Soft-deletes a director (docs/domain.md) with a reason, for staff: `isDeleted`, `deleteReason`,
  * `deletedAt`, `deletedBy`, one `DirectorDeleted` audit entry, the director's sessions ended and
- * the client's `fullPrice` recomputed, in one transaction.
+ * the client's `fullPrice` and status recomputed, in one transaction.
  *
  * Deleting a director that is already deleted succeeds and changes nothing (idempotent).
  */
@@ -30,6 +31,8 @@ export async function deleteDirector({ db, user, id, reason, meta }: StaffRecord
     await writeAudit(tx, softDeleteAudit({ type: "Director", id, name: director.name, clientId: director.clientId, directorId: id }, reason, actor, at, meta));
     await tx.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.directorId, id), isNull(sessions.revokedAt)));
     await recomputeFullPrice(tx, { clientId: director.clientId, actor, at, meta });
+    // The client's status follows its live directors: deleting the last open one completes it.
+    await refreshClientStatus(tx, { clientId: director.clientId, actor, at, meta });
     return { clientId: director.clientId, alreadyDeleted: false };
   });
 }

@@ -9,7 +9,9 @@ import { readPersonalCode, sealPersonalCode } from "./personal-code-keys";
 import { evaluatePatchOrThrow, staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
 import { auditFieldChanges, type FieldChange } from "@/lib/server/clients/audit-field-changes";
 import { recomputeFullPrice } from "@/lib/server/clients/recompute-full-price";
+import { applyDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+import type { DirectorEvent } from "@/lib/domain/director-lifecycle";
 
 /** Whether a database error is a unique violation (PostgreSQL 23505), possibly wrapped by Drizzle. */
 function isUniqueViolation(err: unknown): boolean {
@@ -63,25 +65,14 @@ export async function patchDirector({ db, user, id, operations, meta }: StaffRec
         if (taken) throw new AppError("bad_request", "validation", { fields: { email: ["emailInUse"] } });
       }
 
-      const t = translator();
-      let overrideNotice: string | null = null;
+      // A status override is a move of its own through the status machine (lib/domain/director-lifecycle.ts).
+      let overrideEvent: DirectorEvent | null = null;
+      let overrideReason: string | undefined;
       if (Object.hasOwn(values, "statusOverride")) {
         const override = values.statusOverride as Director["statusOverride"];
-        const reason = values.statusOverrideReason as string;
-        if (override !== null) {
-          set.statusOverride = override;
-          set.statusOverrideReason = reason;
-          set.statusOriginal = director.statusOverride === null ? director.status : director.statusOriginal;
-          set.status = override;
-          overrideNotice = t("clientDetail.notifications.statusOverridden", { name: director.name, status: t(`statuses.director.${override}`), actor });
-        } else if (director.statusOverride !== null) {
-          set.statusOverride = null;
-          set.statusOverrideReason = null;
-          set.statusOriginal = null;
-          set.status = director.statusOriginal ?? director.status;
-          overrideNotice = t("clientDetail.notifications.statusOverrideRemoved", { name: director.name, actor });
-        }
-        extra.statusOverride = { reason };
+        overrideReason = values.statusOverrideReason as string;
+        if (override !== null && (override !== director.statusOverride || overrideReason !== director.statusOverrideReason)) overrideEvent = { type: "overrideSet", status: override };
+        else if (override === null && director.statusOverride !== null) overrideEvent = { type: "overrideCleared" };
       }
       if (Object.hasOwn(values, "priceOverride")) {
         const price = values.priceOverride as number | null;
@@ -92,7 +83,7 @@ export async function patchDirector({ db, user, id, operations, meta }: StaffRec
       }
 
       const changed = (Object.keys(set) as (keyof Director)[]).filter((field) => JSON.stringify(director[field] ?? null) !== JSON.stringify(set[field] ?? null));
-      if (!changed.length) return { clientId: director.clientId, changed: [] };
+      if (!changed.length && !overrideEvent) return { clientId: director.clientId, changed: [] };
 
       const at = new Date();
       const update: Partial<Record<keyof Director, unknown>> = { updatedAt: at, updatedBy: actor };
@@ -127,8 +118,15 @@ export async function patchDirector({ db, user, id, operations, meta }: StaffRec
         await tx.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.directorId, id), isNull(sessions.revokedAt)));
       }
       if (changed.includes("priceOverride")) await recomputeFullPrice(tx, { clientId: director.clientId, actor, at, meta });
-      if (overrideNotice && (changed.includes("statusOverride") || changed.includes("status"))) {
-        await notifyAdmins({ db: tx, message: overrideNotice, clientId: director.clientId, directorId: id });
+      if (overrideEvent) {
+        const moved = await applyDirectorEvent(tx, { director: stored, event: overrideEvent, actor, at, meta, reason: overrideReason, refusal: "bad_request" });
+        const t = translator();
+        const notice =
+          overrideEvent.type === "overrideSet"
+            ? t("clientDetail.notifications.statusOverridden", { name: director.name, status: t(`statuses.director.${moved.to}`), actor })
+            : t("clientDetail.notifications.statusOverrideRemoved", { name: director.name, actor });
+        await notifyAdmins({ db: tx, message: notice, clientId: director.clientId, directorId: id });
+        changed.push("statusOverride");
       }
       return { clientId: director.clientId, changed };
     });

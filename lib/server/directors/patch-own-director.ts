@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { clients, directorAddresses, directors, type Director, type DirectorStatus, type FormerName } from "@/db/schema";
+import { clients, directorAddresses, directors, type Director, type FormerName } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import { maskPersonalCode } from "@/lib/crypto/personal-code";
@@ -13,19 +13,10 @@ import { evaluatePatch, issuesToFieldErrors } from "@/lib/json-patch";
 import { detailFields, directorSelfPatchSpec, type FormerNameInput, type PreviousAddress } from "@/lib/schemas/director-self-patch";
 import { AppError } from "@/lib/server/app-error";
 import { auditFieldChanges, type FieldChange } from "@/lib/server/clients/audit-field-changes";
-import { refreshClientProgress } from "@/lib/server/clients/refresh-client-progress";
+import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 import { verificationCompleteEmail } from "./director-emails";
 import { sealPersonalCode } from "./personal-code-keys";
-
-/**
- * Statuses in which the director may still change their details: before the identity check has
- * given a result, or when more information was asked for. Once the check has verified (or refused)
- * them, the details it was checked against stay as they were.
- */
-export const DETAILS_EDITABLE: readonly DirectorStatus[] = ["AwaitingIDInfo", "IDVLinkExpired", "OutstandingIDInfo"];
-/** Statuses in which the personal code is asked for. */
-export const CODE_EXPECTED: readonly DirectorStatus[] = ["Verified", "AwaitingAuthCode"];
 
 const ADDRESS_COLUMNS = ["addressLine1", "addressLine2", "addressLine3", "city", "state", "postcode", "country"] as const;
 
@@ -64,14 +55,16 @@ function patchableRecord(director: Director, previous: AddressRow[]): Record<str
  * transaction with their row locked, and answers nothing: the route reads the director afresh.
  *
  * - Details (names, former names with dates, current address and its start date, previous
- *   addresses) may change while the status is in DETAILS_EDITABLE, else 409 `detailsLocked`. The
+ *   addresses) may change while the status machine allows `detailsSaved` (before the check has
+ *   given a result, or when more information was asked for), else 409 `detailsLocked`. The
  *   address history must then satisfy the 12-month rules; the address rows are replaced as a
  *   whole (current address: the row without an end date). `name` follows first and last name.
- * - The personal code is accepted only in CODE_EXPECTED (else 409 `personalCodeNotExpected`): it is
- *   stored encrypted, the director becomes `Complete` (or, under a status override, that becomes the
- *   status kept beneath it), is emailed, and admins are notified.
+ * - The personal code is the machine's `codeEntered` (Verified or AwaitingAuthCode, invited; else 409
+ *   `personalCodeNotExpected`): it is stored encrypted, the director becomes `Complete` (ending an
+ *   override they were shown), is emailed, and admins are notified.
+ * - An individual not yet invited (an unpaid request or batch) can do neither (409 `notInvitedYet`).
  * - Any change counts as the director having started, for the client's status
- *   (refreshClientProgress). Each changed field has a `DirectorModified` audit entry; the code
+ *   (applyDirectorEvent moves it). Each changed field has a `DirectorModified` audit entry; the code
  *   appears there masked only.
  * Invalid patch: 400 naming every field, nothing changed; failed `test`: 409.
  */
@@ -105,8 +98,8 @@ export async function patchOwnDirector({ db, user, operations, meta, now = new D
     const changedDetails = detailFields.filter((f) => Object.hasOwn(changes, f));
     const code = Object.hasOwn(changes, "companiesHouseCode") ? (changes.companiesHouseCode as string) : null;
     if (!changedDetails.length && !code) return { changed: [] };
-    if (changedDetails.length && !DETAILS_EDITABLE.includes(director.status)) throw new AppError("conflict", "detailsLocked");
-    if (code && !CODE_EXPECTED.includes(director.status)) throw new AppError("conflict", "personalCodeNotExpected");
+    if (changedDetails.length) await planDirectorEvent(tx, { director, event: { type: "detailsSaved" }, at: now, refusalKey: "detailsLocked" });
+    if (code) await planDirectorEvent(tx, { director, event: { type: "codeEntered" }, at: now, refusalKey: "personalCodeNotExpected" });
 
     const update: Partial<typeof directors.$inferInsert> = { updatedAt: now, updatedBy: actor };
     const audit: FieldChange[] = [];
@@ -145,21 +138,15 @@ export async function patchOwnDirector({ db, user, operations, meta, now = new D
       update.companiesHouseCode = sealPersonalCode(code, directorId);
       update.companiesHouseCodeReceivedAt = now;
       audit.push({ field: "companiesHouseCode", from: null, to: maskPersonalCode(code) });
-      if (director.statusOverride === null) {
-        update.status = "Complete";
-        audit.push({ field: "status", from: director.status, to: "Complete" });
-      } else {
-        update.statusOriginal = "Complete";
-        audit.push({ field: "statusOriginal", from: director.statusOriginal, to: "Complete" });
-      }
       completed = true;
     }
 
     await tx.update(directors).set(update).where(eq(directors.id, directorId));
     await auditFieldChanges(tx, { auditType: "DirectorModified", entityType: "Director", entityId: directorId, clientId: director.clientId, directorId, actor, at: now, changes: audit, meta });
 
-    if (completed) await onCompleted(tx, { ...director, ...update } as Director, now);
-    await refreshClientProgress(tx, { clientId: director.clientId, started: true, actor, at: now, meta });
+    const saved = { ...director, ...update } as Director;
+    await applyDirectorEvent(tx, { director: saved, event: { type: completed ? "codeEntered" : "detailsSaved" }, actor, at: now, meta });
+    if (completed) await onCompleted(tx, saved, now);
     return { changed: audit.map((a) => a.field) };
   });
 }

@@ -15,6 +15,7 @@ import { AppError } from "@/lib/server/app-error";
 import { auditFieldChanges } from "@/lib/server/clients/audit-field-changes";
 import { getOwnCompany, type OwnCompany } from "@/lib/server/clients/get-own-company";
 import { recomputeFullPrice } from "@/lib/server/clients/recompute-full-price";
+import { refreshClientStatus } from "@/lib/server/lifecycle/refresh-client-status";
 import { startAdditionPayment } from "@/lib/server/payments/start-addition-payment";
 import { invitationJobKey } from "@/lib/server/requests/release-invitations";
 import { softDeleteAudit, softDeleteValues } from "@/lib/server/staff-record";
@@ -161,7 +162,12 @@ export async function patchOwnDirectors({ db, user, operations, meta }: { db: Db
 
     if (changedCount || created.length) await tx.update(clients).set({ updatedAt: at, updatedBy: actor }).where(eq(clients.id, clientId));
     const batch = created.length ? await recordAddition(tx, { client, directorIds: created.map((d) => d.id), actor, meta }) : null;
-    if (removed.size || created.length) await recomputeFullPrice(tx, { clientId, actor, at, meta });
+    if (removed.size || created.length) {
+      await recomputeFullPrice(tx, { clientId, actor, at, meta });
+      // The client's status follows its live individuals: a new one reopens a Completed client, and
+      // removing the last open one completes it.
+      await refreshClientStatus(tx, { clientId, actor, at, meta });
+    }
     return batch;
   });
 

@@ -11,11 +11,9 @@ import { translator } from "@/lib/i18n/translator";
 import type { FileStorage } from "@/lib/integrations/storage";
 import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
+import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 import { toDirectorFileView, type DirectorFileView } from "./director-file-view";
-
-/** Statuses in which a director's evidence is closed: the check is over (or refused for good). */
-const CLOSED = new Set(["Complete", "Rejected"]);
 
 /**
  * Stores an evidence file the signed-in director uploaded (proof of a change of name, or of
@@ -26,9 +24,10 @@ const CLOSED = new Set(["Complete", "Rejected"]);
  * and the uploader's name is kept as display text only. The size limit is enforced by the route
  * before the body is read.
  *
- * When the director was asked for more evidence (`OutstandingIDInfo`) the upload moves them back
- * to `UnderReview` (an admin's override that asked for it is settled) and admins are notified, in
- * the same transaction as the file's row. If that transaction fails, the stored bytes are removed
+ * The upload is the status machine's `evidenceGiven` (lib/domain/director-lifecycle.ts): refused once
+ * the check is over (Complete, Rejected); when the director was asked for more evidence
+ * (`OutstandingIDInfo`), the kind is crossed off what the review asked for, and the last kind asked
+ * moves them back to `UnderReview` and admins are notified, in the same transaction as the file's row. If that transaction fails, the stored bytes are removed
  * again, so nothing is left behind.
  */
 export async function uploadOwnDirectorFile({
@@ -62,12 +61,15 @@ export async function uploadOwnDirectorFile({
   try {
     return await db.transaction(async (tx) => {
       const [director] = await tx
-        .select({ id: directors.id, clientId: directors.clientId, name: directors.name, status: directors.status, statusOverride: directors.statusOverride, evidenceDeletedAt: directors.evidenceDeletedAt })
+        .select()
         .from(directors)
         .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)))
         .for("update");
       if (!director) throw new AppError("not_found");
-      if (CLOSED.has(director.status) || director.evidenceDeletedAt) throw new AppError("conflict", "evidence_closed");
+      if (director.evidenceDeletedAt) throw new AppError("conflict", "evidence_closed");
+      const at = new Date();
+      const event = { type: "evidenceGiven", kind: fileType } as const;
+      await planDirectorEvent(tx, { director, event, at, refusalKey: "evidence_closed" });
 
       await storage.put(storageKey, upload.bytes, kind.contentType);
       stored = true;
@@ -85,13 +87,8 @@ export async function uploadOwnDirectorFile({
         newValue: { fileId: file.id, fileName, fileType, contentType: kind.contentType, sizeBytes: file.sizeBytes, sha256 },
       });
 
-      if (director.status === "OutstandingIDInfo") {
-        const overridden = director.statusOverride !== null;
-        await tx
-          .update(directors)
-          .set({ status: "UnderReview", ...(overridden ? { statusOverride: null, statusOverrideReason: null, statusOriginal: null } : {}), updatedBy: actor })
-          .where(eq(directors.id, directorId));
-        await writeAudit(tx, { ...audit, action: "StatusChanged", auditType: "DirectorModified", oldValue: { status: director.status }, newValue: { status: "UnderReview", reason: "evidence uploaded" } });
+      const moved = await applyDirectorEvent(tx, { director, event, actor, at, meta, refusalKey: "evidence_closed" });
+      if (moved.from === "OutstandingIDInfo" && moved.to === "UnderReview") {
         const t = translator();
         await notifyAdmins({
           db: tx,

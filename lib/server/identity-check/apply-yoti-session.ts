@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { clients, directorChecks, directorMedia, directors, type Director } from "@/db/schema";
+import { clients, directorChecks, directorMedia, directors, type Director, type NewDirector } from "@/db/schema";
+import { directorStateOf, MAX_IDV_ATTEMPTS, type DirectorEvent } from "@/lib/domain/director-lifecycle";
 import { identityCheckOutcome, type IdentityCheckOutcome } from "@/lib/domain/identity-check-outcome";
 import { getEnv } from "@/lib/env";
 import { translator } from "@/lib/i18n/translator";
@@ -10,10 +11,8 @@ import type { YotiSession } from "@/lib/integrations/yoti";
 import { sendJob } from "@/lib/jobs/send-job";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { personalCodeRequestEmail } from "@/lib/server/directors/director-emails";
+import { applyDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
-
-/** The third rejected check makes the director Rejected; before it, they may try again. */
-export const MAX_IDV_ATTEMPTS = 3;
 
 export type ApplyResult =
   /** This call moved the director (the outcome says where). */
@@ -50,7 +49,8 @@ export async function applyYotiSession(db: Db, session: YotiSession, source: App
       .from(directors)
       .where(and(eq(directors.sessionID, session.sessionId), eq(directors.isDeleted, false)))
       .for("update");
-    if (!director || director.status !== "AwaitingIDInfo") return { applied: false, reason: "not_current", directorId: director?.id };
+    // The provider's results act on the computed status, underneath any override (director-lifecycle.ts).
+    if (!director || directorStateOf(director).computed !== "AwaitingIDInfo") return { applied: false, reason: "not_current", directorId: director?.id };
     if (session.userTrackingId !== undefined && session.userTrackingId !== String(director.id)) {
       // A session of someone else stored against this director cannot be: refuse to use it.
       await writeAudit(tx, {
@@ -75,9 +75,11 @@ export async function applyYotiSession(db: Db, session: YotiSession, source: App
     const audit = (action: string, newValue: Record<string, unknown>, auditType: "YotiCompleted" | "DirectorModified" = "YotiCompleted") =>
       writeAudit(tx, { ...auditBase(director), action, auditType, oldValue: { status: director.status }, newValue: { sessionId: session.sessionId, source, ...newValue } });
 
+    const move = (event: DirectorEvent, set: Partial<NewDirector> = {}) => applyDirectorEvent(tx, { director, event, actor: "system", at: now, set, audit: false });
+
     switch (outcome) {
       case "approved": {
-        await setDirector(tx, director.id, { status: "AwaitingAuthCode", verificationCompletedAt: now, updatedAt: now });
+        await move({ type: "providerApproved" });
         await audit("Identity check passed: Verified", { outcome, status: "Verified", checks });
         await audit("Waiting for the Companies House personal code", { status: "AwaitingAuthCode" }, "DirectorModified");
         await sendJob(
@@ -89,7 +91,7 @@ export async function applyYotiSession(db: Db, session: YotiSession, source: App
         break;
       }
       case "manual": {
-        await setDirector(tx, director.id, { status: "UnderReview", verificationCompletedAt: now, updatedAt: now });
+        await move({ type: "providerNeedsReview" });
         await audit("Identity check needs a manual review", { outcome, status: "UnderReview", checks });
         await notifyAdmins({
           db: tx,
@@ -102,18 +104,13 @@ export async function applyYotiSession(db: Db, session: YotiSession, source: App
         break;
       }
       case "rejected": {
+        const moved = await move({ type: "providerRejected" }, clearSession);
         const attempts = director.idvFailedAttempts + 1;
-        const rejected = attempts >= MAX_IDV_ATTEMPTS;
-        await setDirector(tx, director.id, {
-          ...clearSession,
-          idvFailedAttempts: attempts,
-          ...(rejected ? { status: "Rejected" as const, verificationCompletedAt: now } : {}),
-          updatedAt: now,
-        });
+        const rejected = moved.state.computed === "Rejected";
         await audit(rejected ? `Identity check failed ${attempts} times: Rejected` : `Identity check failed (attempt ${attempts} of ${MAX_IDV_ATTEMPTS})`, {
           outcome,
           attempts,
-          status: rejected ? "Rejected" : "AwaitingIDInfo",
+          status: moved.state.computed,
           checks,
         });
         if (rejected) {
@@ -129,7 +126,7 @@ export async function applyYotiSession(db: Db, session: YotiSession, source: App
         break;
       }
       case "expired": {
-        await setDirector(tx, director.id, { ...clearSession, status: "IDVLinkExpired", updatedAt: now });
+        await move({ type: "providerExpired" }, clearSession);
         await audit("Identity check link expired unfinished", { outcome, status: "IDVLinkExpired" });
         await emailDirector(tx, director, company, "expired", session.sessionId);
         break;
@@ -140,10 +137,6 @@ export async function applyYotiSession(db: Db, session: YotiSession, source: App
 }
 
 const auditBase = (d: Pick<Director, "id" | "clientId">) => ({ entityType: "Director", entityId: String(d.id), clientId: d.clientId, directorId: d.id, user: "system" });
-
-async function setDirector(tx: Tx, id: number, values: Partial<typeof directors.$inferInsert>) {
-  await tx.update(directors).set({ ...values, updatedBy: "system" }).where(eq(directors.id, id));
-}
 
 /**
  * The checks and media of the session. Upserts, so storing a session a second time (a retry after a

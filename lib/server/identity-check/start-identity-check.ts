@@ -7,7 +7,7 @@ import { actorOf, type Principal } from "@/lib/auth/principal";
 import { getYoti, YotiError } from "@/lib/integrations/yoti";
 import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
-import { refreshClientProgress } from "@/lib/server/clients/refresh-client-progress";
+import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 
 export interface StartedIdentityCheck {
   sessionUrl: string;
@@ -24,13 +24,15 @@ const REUSE_IF_LEFT_MS = 10 * 60_000;
 
 /**
  * Starts the signed-in director's identity check at Yoti, or hands back the one already open.
- * Allowed while the check is still to do: AwaitingIDInfo (first try, or again after a rejection) and
- * IDVLinkExpired (which returns to AwaitingIDInfo with the new session). The session asks for
+ * Allowed when the status machine allows `checkStarted` (lib/domain/director-lifecycle.ts): while the
+ * check is still to do (AwaitingIDInfo, or IDVLinkExpired, which returns to AwaitingIDInfo with the
+ * new session), the director is invited (their request is paid for) and their details and 12 months
+ * of address history are saved; otherwise a 409 saying why, before Yoti is asked for anything. The session asks for
  * document authenticity, liveness and face match with manual fallback, tracks the director's id,
  * and sends its notification to the portal's webhook with the configured token (the adapter builds
  * it). The director row is locked while Yoti is asked, so two clicks at once make one session.
  *
- * The client moves on to InProgress (refreshClientProgress): one of its directors has started.
+ * The client moves on to InProgress (refreshClientStatus): one of its directors has started.
  */
 export async function startIdentityCheck({ db, user, now = () => new Date() }: { db: Db; user: Principal; now?: () => Date }): Promise<StartedIdentityCheck> {
   if (!can(user.type, "director.self.update")) throw new AppError("forbidden");
@@ -45,7 +47,8 @@ export async function startIdentityCheck({ db, user, now = () => new Date() }: {
       .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)))
       .for("update");
     if (!director) throw new AppError("not_found");
-    if (director.status !== "AwaitingIDInfo" && director.status !== "IDVLinkExpired") throw new AppError("conflict", "identity_check_not_available");
+    // The machine decides (409 before a session is asked for): invited, details and history saved.
+    await planDirectorEvent(tx, { director, event: { type: "checkStarted" }, at: now() });
 
     if (director.status === "AwaitingIDInfo" && director.sessionUrl && director.sessionExpiry && director.sessionExpiry.getTime() - now().getTime() > REUSE_IF_LEFT_MS) {
       return { sessionUrl: director.sessionUrl, sessionExpiry: director.sessionExpiry.toISOString() };
@@ -60,19 +63,20 @@ export async function startIdentityCheck({ db, user, now = () => new Date() }: {
       return null;
     }
     const at = now();
-    await tx
-      .update(directors)
-      .set({
+    await applyDirectorEvent(tx, {
+      director,
+      event: { type: "checkStarted" },
+      actor: actorOf(user),
+      at,
+      audit: false,
+      set: {
         sessionID: session.sessionId,
         sessionToken: session.clientSessionToken,
         sessionUrl: session.sessionUrl,
         sessionExpiry: session.expiresAt,
         yotiLinkClicked: false,
-        status: "AwaitingIDInfo",
-        updatedAt: at,
-        updatedBy: actorOf(user),
-      })
-      .where(eq(directors.id, director.id));
+      },
+    });
     const audit = { entityType: "Director", entityId: String(director.id), clientId: director.clientId, directorId: director.id, user: actorOf(user) };
     await writeAudit(tx, {
       ...audit,
@@ -81,7 +85,6 @@ export async function startIdentityCheck({ db, user, now = () => new Date() }: {
       oldValue: { status: director.status, sessionId: director.sessionID },
       newValue: { status: "AwaitingIDInfo", sessionId: session.sessionId, sessionExpiry: session.expiresAt.toISOString() },
     });
-    await refreshClientProgress(tx, { clientId: director.clientId, started: true, actor: actorOf(user), at });
     return { sessionUrl: session.sessionUrl, sessionExpiry: session.expiresAt.toISOString() };
   });
 

@@ -7,6 +7,7 @@ import type { CheckoutSession } from "@/lib/integrations/stripe";
 import { formatPence } from "@/lib/pricing/pricing";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+import { refreshClientStatus } from "@/lib/server/lifecycle/refresh-client-status";
 import { releaseInvitations } from "@/lib/server/requests/release-invitations";
 import { applyAdditionPayment, isAdditionSession } from "./apply-addition-payment";
 import { CARD_CURRENCY, cardQuote } from "./card-quote";
@@ -85,11 +86,10 @@ export async function applyCheckoutPayment(tx: Tx, session: CheckoutSession, sou
   }
 
   const now = new Date();
-  const status = client.status === "PaymentPending" ? "New" : client.status;
-  await tx
-    .update(clients)
-    .set({ paid: true, paidAt: now, status, paymentSessionId: session.id, updatedAt: now, updatedBy: "system" })
-    .where(eq(clients.id, client.id));
+  await tx.update(clients).set({ paid: true, paidAt: now, paymentSessionId: session.id, updatedAt: now, updatedBy: "system" }).where(eq(clients.id, client.id));
+  // Paid: the client's status machine moves PaymentPending on to New (lib/domain/client-lifecycle.ts).
+  const moved = await refreshClientStatus(tx, { clientId: client.id, event: client.status === "PaymentPending" ? { type: "paid" } : undefined, actor: "system", at: now });
+  const status = moved ?? client.status;
   await writeAudit(tx, {
     ...audit,
     action: "Card payment received",

@@ -2,13 +2,14 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
 import { rowsOf } from "@/db/client";
-import { auditEntries, clients, directors, type ClientStatus } from "@/db/schema";
+import { auditEntries, clients, directors } from "@/db/schema";
+import { initialClientStatus } from "@/lib/domain/client-lifecycle";
 import { getEnv } from "@/lib/env";
 import { translator } from "@/lib/i18n/translator";
 import { getLwdb } from "@/lib/integrations/lwdb";
 import { invoiceJobKey } from "@/lib/jobs/definitions/raise-invoice";
 import { sendJob } from "@/lib/jobs/send-job";
-import { quote, type Quote } from "@/lib/pricing/pricing";
+import { priceDirectors, withoutOverrides, type Quote } from "@/lib/pricing/pricing";
 import { generateReference } from "@/lib/references";
 import type { OnboardingRequest } from "@/lib/schemas/onboarding-request";
 import { AppError } from "@/lib/server/app-error";
@@ -26,11 +27,6 @@ export interface CreatedOnboardingRequest {
 
 /** How often a request is tried again when a random reference collides with one just taken. */
 const ATTEMPTS = 3;
-
-/** A payment by card comes first; every other request may start at once. */
-function initialStatus(journey: OnboardingRequest["journey"]): ClientStatus {
-  return journey === "PayByCard" ? "PaymentPending" : "New";
-}
 
 /**
  * `count` new references not yet used by any client or director (nor twice in the list). Random
@@ -93,7 +89,7 @@ function isReferenceCollision(err: unknown): boolean {
 
 /**
  * Stores an onboarding request, in one transaction: the client (a random reference; status
- * PaymentPending for card payment, else New; prices from the configured price via quote()), its
+ * PaymentPending for card payment, else New; prices from the configured price via priceDirectors()), its
  * individuals (random references), the audit entries ClientCreated and DirectorCreated, and the
  * jobs the request causes: the confirmation email to the main contact, the individuals' invitations
  * (not yet for card payment: they wait for the payment to be confirmed), the invoice for the
@@ -123,10 +119,11 @@ export async function createOnboardingRequest({
     if (!record) throw new AppError("bad_request", "validation", { fields: { customerCode: ["customerCodeUnknown"] } });
     customerCode = record.customerCode; // as the provider writes it, whatever the case typed
   }
-  const q = quote({
+  const q = priceDirectors({
     unitPrice: env.DIRECTOR_PRICE_PENCE,
     standardUnitPrice: env.DIRECTOR_PRICE_PENCE,
-    individuals: input.individuals.length,
+    // A request's individuals carry no price override yet: each at the configured price.
+    directors: withoutOverrides(input.individuals.length),
     vatRatePercent: env.VAT_RATE_PERCENT,
     vatExempt: input.vatExempt,
   });
@@ -153,7 +150,7 @@ async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, meta: { ip?
       reference: clientReference!,
       journey: input.journey,
       productTier: input.productTier,
-      status: initialStatus(input.journey),
+      status: initialClientStatus(input.journey),
       mainContactFirstName: input.mainContactFirstName,
       mainContactLastName: input.mainContactLastName,
       mainContactEmail: input.mainContactEmail,

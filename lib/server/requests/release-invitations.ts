@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { directors } from "@/db/schema";
 import { sendJobs } from "@/lib/jobs/send-jobs";
@@ -10,18 +10,21 @@ export function invitationJobKey(directorId: number): string {
 }
 
 /**
- * Lets a request's invitations go: enqueues the invitation email of each of the client's live
- * individuals. Called in the transaction that makes the request able to proceed: its submission
+ * Lets a request's invitations go: marks each of the client's live individuals invited and enqueues
+ * their invitation email. Called in the transaction that makes the request able to proceed: its submission
  * (invoice and existing customers) or the confirmation of its card payment. Safe to call again:
  * each invitation's job key is the individual's, so nobody is invited twice (a page and a webhook
  * confirming the same payment both call it).
  */
 export async function releaseInvitations(tx: DbOrTx, { clientId }: { clientId: number }): Promise<number> {
-  const rows = await tx
-    .select({ id: directors.id })
-    .from(directors)
-    .where(and(eq(directors.clientId, clientId), eq(directors.isDeleted, false)))
-    .orderBy(asc(directors.id));
+  // Invited from now: they may sign in, start their check and enter their code (the status machine's guard).
+  const rows = (
+    await tx
+      .update(directors)
+      .set({ invitedAt: sql`coalesce(${directors.invitedAt}, now())` })
+      .where(and(eq(directors.clientId, clientId), eq(directors.isDeleted, false)))
+      .returning({ id: directors.id })
+  ).sort((a, b) => a.id - b.id);
   await sendJobs(
     tx,
     "invitation.send",

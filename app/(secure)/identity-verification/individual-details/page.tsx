@@ -15,7 +15,7 @@ import { requirePageUser } from "@/lib/auth/guards";
 import { countryOptions } from "@/lib/countries";
 import { todayInUk } from "@/lib/domain/address-history";
 import { getOwnDirector } from "@/lib/server/directors/get-own-director";
-import { CODE_EXPECTED, DETAILS_EDITABLE } from "@/lib/server/directors/patch-own-director";
+import { hasDirectorMove } from "@/lib/domain/director-lifecycle";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -33,7 +33,7 @@ export default async function IndividualDetailsPage() {
   const user = await requirePageUser("director.self.read");
   const [t, director] = await Promise.all([getTranslations("directorJourney"), loadOrNotFound(getOwnDirector({ db: await getDb(), user }))]);
   const today = todayInUk();
-  const editable = DETAILS_EDITABLE.includes(director.status);
+  const editable = hasDirectorMove("detailsSaved", director.status);
   const showEvidence = director.status === "OutstandingIDInfo" || director.status === "UnderReview";
 
   return (
@@ -78,7 +78,7 @@ export default async function IndividualDetailsPage() {
         <IdentityCheckSection director={director} />
         {showEvidence ? <EvidenceSection director={director} /> : null}
 
-        {CODE_EXPECTED.includes(director.status) || director.status === "Complete" ? (
+        {hasDirectorMove("codeEntered", director.status) || director.status === "Complete" ? (
           <section aria-labelledby="personal-code-title" className="mt-8 space-y-4">
             <h2 id="personal-code-title" className="text-xl font-semibold">
               {t("personalCode.title")}

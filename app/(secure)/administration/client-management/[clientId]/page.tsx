@@ -15,7 +15,7 @@ import { Alert } from "@/components/ui/alert";
 import { DescriptionList } from "@/components/ui/description-list";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { getDb } from "@/db";
-import { directorStatusValues, type DirectorStatus } from "@/db/schema/enums";
+import { directorStatusValues, type DirectorStatus } from "@/lib/domain/values";
 import { requirePageUser } from "@/lib/auth/guards";
 import { countryOptions } from "@/lib/countries";
 import { getClientDetail } from "@/lib/server/clients/get-client-detail";
