@@ -4,7 +4,7 @@ import { createStripeAdapter } from "./stripe-adapter";
 import type { PaymentProvider } from "./types";
 
 export type { CheckoutLineItem, CheckoutSession, NewCheckoutSession, PaymentEvent, PaymentProvider, StripeConfig } from "./types";
-export { PaymentProviderError, WebhookSignatureError } from "./types";
+export { PaymentProviderError, WebhookPayloadError, WebhookSignatureError } from "./types";
 
 let chosen: { env: Env; provider: PaymentProvider } | undefined;
 

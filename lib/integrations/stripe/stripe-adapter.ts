@@ -1,7 +1,9 @@
 import "server-only";
 import Stripe from "stripe";
+import { describeEventIssues, stripeEventSchema } from "./event-schema";
 import {
   PaymentProviderError,
+  WebhookPayloadError,
   WebhookSignatureError,
   type CheckoutPaymentStatus,
   type CheckoutSession,
@@ -139,6 +141,9 @@ export function createStripeAdapter(config: StripeConfig): PaymentProvider {
       } catch (e) {
         throw new WebhookSignatureError("stale", `The Stripe-Signature is older than ${WEBHOOK_TOLERANCE_SECONDS} seconds`, { cause: e });
       }
+      // Signed, so Stripe's: but only a body of the expected shape is acted on (400 otherwise).
+      const parsed = stripeEventSchema.safeParse(event);
+      if (!parsed.success) throw new WebhookPayloadError(`The signed Stripe event is malformed: ${describeEventIssues(parsed.error)}`);
       const object = event.data?.object as { object?: unknown } | undefined;
       return {
         id: event.id,

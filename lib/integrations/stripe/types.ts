@@ -129,3 +129,14 @@ export class WebhookSignatureError extends Error {
     this.name = "WebhookSignatureError";
   }
 }
+
+/**
+ * A correctly signed webhook whose body is not an event the portal can read (a null or missing id,
+ * a session without its times, text PostgreSQL would refuse, …): answer 400 and change nothing.
+ */
+export class WebhookPayloadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "WebhookPayloadError";
+  }
+}

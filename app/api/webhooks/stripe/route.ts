@@ -1,11 +1,13 @@
-import { getStripe, WebhookSignatureError } from "@/lib/integrations/stripe";
+import { getStripe, WebhookPayloadError, WebhookSignatureError } from "@/lib/integrations/stripe";
 import { route } from "@/lib/route";
 import { AppError } from "@/lib/server/app-error";
 import { handleStripeEvent } from "@/lib/server/payments/handle-stripe-event";
 
 /**
  * Stripe's webhook endpoint. The signature is checked over the exact bytes received, within 300
- * seconds; a missing, wrong or stale one is a 400 that changes nothing. A verified event is handled
+ * seconds; a missing, wrong or stale one is a 400 that changes nothing. So is a signed body that is
+ * not a well-formed event (lib/integrations/stripe/event-schema.ts: e.g. a null id), logged in one
+ * line without its values. A verified event is handled
  * at most once and answered 200 (also when it is a redelivery or of a type the portal ignores), so
  * Stripe stops retrying; a failure while handling it is a 5xx, and Stripe delivers it again.
  */
@@ -18,6 +20,10 @@ export const POST = route(
         return getStripe().verifyWebhook(Buffer.from(raw.bytes), request.headers.get("stripe-signature"));
       } catch (e) {
         if (e instanceof WebhookSignatureError) throw new AppError("bad_request", "bad_signature");
+        if (e instanceof WebhookPayloadError) {
+          console.warn(`[stripe webhook] refused: ${e.message}`);
+          throw new AppError("bad_request", "invalid_event");
+        }
         throw e;
       }
     },
