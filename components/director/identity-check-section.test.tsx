@@ -16,7 +16,7 @@ beforeEach(() => {
 /** jsdom has no Response: what the component reads of one. */
 const reply = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) });
 
-const base: IdentityCheckDirector = { status: "AwaitingIDInfo", sessionUrl: null, sessionExpiry: null, idvFailedAttempts: 0 };
+const base: IdentityCheckDirector = { status: "AwaitingIDInfo", sessionUrl: null, sessionExpiry: null, idvFailedAttempts: 0, detailsComplete: true };
 const later = () => new Date(Date.now() + 60 * 60_000).toISOString();
 
 function renderSection(director: Partial<IdentityCheckDirector> = {}) {
@@ -28,6 +28,14 @@ function renderSection(director: Partial<IdentityCheckDirector> = {}) {
 }
 
 describe("IdentityCheckSection", () => {
+  it("shows the check as not yet available, and why, until the details are saved", () => {
+    renderSection({ detailsComplete: false });
+    expect(screen.getByText("Not yet available")).toBeInTheDocument();
+    expect(screen.getByTestId("identity-check-not-available")).toHaveTextContent(/last 12 months/);
+    expect(screen.queryByRole("button", { name: "Start identity check" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Go to your details" })).toHaveAttribute("href", "#details-title");
+  });
+
   it("starts the check and shows the provider's page in a frame, with a link for blocked frames", async () => {
     fetchMock.mockResolvedValueOnce(reply(200, { sessionUrl: "https://yoti.example/web/index.html?sessionID=s&sessionToken=t", sessionExpiry: later() }));
     renderSection();

@@ -30,6 +30,8 @@ export interface IdentityCheckDirector {
   sessionUrl: string | null;
   sessionExpiry: Date | string | null;
   idvFailedAttempts: number;
+  /** Details and 12 months of address history saved: the check may start (the status machine's guard). */
+  detailsComplete: boolean;
 }
 
 export interface IdentityCheckSectionProps {
@@ -168,6 +170,20 @@ export function IdentityCheckSection({ director, headingLevel = 2 }: IdentityChe
         <p>
           {t("frameBlocked")}{" "}
           <ExternalLink href={identityCheckApi.atYoti}>{t("openInNewTab")}</ExternalLink>
+        </p>
+      </>,
+    );
+  }
+
+  if (!director.detailsComplete) {
+    // The step is not yet available, and the page says why (the server answers 409 too).
+    return section(
+      <>
+        <p>
+          <strong className="font-semibold">{t("notYetAvailable")}</strong>
+        </p>
+        <p data-testid="identity-check-not-available">
+          {t("needsDetails")} <a href="#details-title" className="underline">{t("goToDetails")}</a>
         </p>
       </>,
     );

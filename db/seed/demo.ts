@@ -333,6 +333,8 @@ const demoClients: DemoClient[] = [
         lastName: "Fraser",
         email: "callum.fraser@brightwater-logistics.example",
         status: "AwaitingIDInfo",
+        // His details are saved: the identity check is his next step.
+        address: { line1: "8 Harbourside", city: "Bristol", postcode: "BS1 5TY", sinceMonths: 30 },
         createdDaysAgo: 21,
       },
       {
