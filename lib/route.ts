@@ -8,6 +8,8 @@ import { getEnv } from "@/lib/env";
 import { assertSameOrigin, errorFrom, json, parseWith, queryObject, readBody, readJson, requestMeta } from "@/lib/http";
 import { parseId } from "@/lib/parse-id";
 import { AppError } from "@/lib/server/app-error";
+import type { BotCheckAction } from "@/lib/bot-check/actions";
+import { assertHuman } from "@/lib/server/bot-check/assert-human";
 
 /**
  * How a path segment is read: `int` a record id (anything but a positive integer is a 404, the
@@ -28,7 +30,9 @@ export interface RawBody {
 
 /**
  * Who may call the route:
- * - `public`: anyone; the handler decides (sign-in, enquiries, option lists).
+ * - `public`: anyone; the handler decides (sign-in, enquiries, option lists). With `human`, the bot
+ *   check for that action runs on the JSON body's `captchaToken` first, before the path, the query
+ *   and the body are checked against their schemas (a refusal: 400 'Verification failed').
  * - `user`: a signed-in user whose role may perform `action` (401 without a session, 403 otherwise).
  * - `admin-api`: as `user`, or a machine client with the `api-key` header (a wrong key is a 401).
  * - `signature`: a webhook. No session and no origin check; `verify` gets the raw body (read with
@@ -36,7 +40,7 @@ export interface RawBody {
  *   (401). It may also throw an AppError of its own.
  */
 type Auth =
-  | { auth: "public" }
+  | { auth: "public"; human?: BotCheckAction }
   | { auth: "user" | "admin-api"; action: Action }
   | { auth: "signature"; verify: (raw: RawBody, request: Request) => unknown; body?: never };
 
@@ -100,6 +104,13 @@ function readParams(spec: ParamSpec | undefined, raw: Record<string, string | st
   return Object.fromEntries(out);
 }
 
+/** The `captchaToken` of a JSON body, when it is a string of a plausible size (else none: refused). */
+function captchaTokenOf(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const token = (body as Record<string, unknown>).captchaToken;
+  return typeof token === "string" && token.length <= 8192 ? token : undefined;
+}
+
 /**
  * One wrapper for every route handler, so each route file says only what it needs and which server
  * function answers. In order it runs: the origin check for state-changing methods, the guard (or,
@@ -127,9 +138,13 @@ export function route<const O extends RouteOptions>(options: O, handler: (ctx: R
         if (verified === null || verified === undefined || verified === false) throw new AppError("unauthorized", "bad_signature");
         Object.assign(ctx, { raw, verified });
       }
+      // The bot check reads its token from the JSON body before anything else is checked.
+      const human = o.auth === "public" ? o.human : undefined;
+      const early = human && o.body ? await readJson(request, o.maxBytes) : undefined;
+      if (human) await assertHuman({ token: captchaTokenOf(early), action: human, meta: ctx.meta as ReturnType<typeof requestMeta> });
       ctx.params = readParams(o.params, await context?.params);
       ctx.query = o.query ? parseWith(o.query, queryObject(request.url)) : undefined;
-      ctx.body = o.body ? parseWith(o.body, await readJson(request, o.maxBytes)) : undefined;
+      ctx.body = o.body ? parseWith(o.body, human ? early : await readJson(request, o.maxBytes)) : undefined;
       if (o.db !== false) ctx.db = await getDb();
       const result = await handler(ctx as RouteContext<O>);
       return result instanceof Response ? result : json(result);

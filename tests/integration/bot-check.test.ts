@@ -6,6 +6,9 @@ import { getDb } from "@/db";
 import { enquiries, rateLimits, securityEvents, signInTokens } from "@/db/schema";
 import { POST as newEnquiry } from "@/app/api/new-enquiry/route";
 import { POST as sendLink } from "@/app/api/send-link/route";
+import { POST as lwdbRecord } from "@/app/api/lwdb-record/route";
+import { POST as requestVerification } from "@/app/api/requests/identity-verification/route";
+import { botCheckLogSampling } from "@/lib/server/bot-check/assert-human";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { resetEnvCache } from "@/lib/env";
 import { human, jsonRequest } from "./support/requests";
@@ -46,6 +49,8 @@ const nothing = { enquiries: 0, securityEvents: 0, rateLimits: 0 };
 let warn: jest.SpyInstance;
 beforeEach(() => {
   warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  botCheckLogSampling.refused.reset();
+  botCheckLogSampling.unassessed.reset();
 });
 afterEach(() => warn.mockRestore());
 
@@ -93,6 +98,7 @@ describe("bot check on POST /api/new-enquiry and POST /api/send-link", () => {
 
     const token = await pageToken("new_enquiry");
     expect((await newEnquiry(jsonRequest("/api/new-enquiry", enquiry(tag, { captchaToken: token }), { headers }))).status).toBe(201);
+    botCheckLogSampling.refused.reset(); // refusal lines are sampled, one a second
     const replay = await newEnquiry(jsonRequest("/api/new-enquiry", enquiry(tag, { captchaToken: token }), { headers }));
     expect(replay.status).toBe(400);
     expect(warn).toHaveBeenLastCalledWith("[bot check] new_enquiry refused: invalid-token (DUPE)");
@@ -131,5 +137,51 @@ describe("bot check on POST /api/new-enquiry and POST /api/send-link", () => {
   it("passes test-pass outside production, so scripts and tests can call the API", async () => {
     const { ip, tag } = caller();
     expect((await newEnquiry(jsonRequest("/api/new-enquiry", enquiry(tag, human), { headers: { [CLIENT_ADDRESS_HEADER]: ip } }))).status).toBe(201);
+  });
+});
+
+describe("the bot check runs first", () => {
+  const headers = () => ({ [CLIENT_ADDRESS_HEADER]: caller().ip });
+
+  it.each([
+    ["an enquiry", () => newEnquiry(jsonRequest("/api/new-enquiry", { email: "not an email", description: 42 }, { headers: headers() }))],
+    ["a sign-in link request", () => sendLink(jsonRequest("/api/send-link", { email: "x", reference: "\u0000" }, { headers: headers() }))],
+    ["a verification request", () => requestVerification(jsonRequest("/api/requests/identity-verification", { journey: "Nope", individuals: "all" }, { headers: headers() }))],
+    ["a customer look-up (bad query too)", () => lwdbRecord(jsonRequest("/api/lwdb-record?name=", { extra: true }, { headers: headers() }))],
+  ])("%s with an invalid body and no token: 'Verification failed', no field errors", async (_label, call) => {
+    const res = await call();
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual(FAILED);
+  });
+
+  it("a refused token is refused the same whatever the body, even one that is not an object", async () => {
+    for (const body of [[], JSON.stringify("text"), 5, null, { captchaToken: 12 }, { captchaToken: "test-fail", email: 1 }]) {
+      const res = await newEnquiry(jsonRequest("/api/new-enquiry", body, { headers: headers() }));
+      expect([body, res.status, await res.json()]).toEqual([body, 400, FAILED]);
+    }
+  });
+
+  it("a passing token with an invalid body: the body's field errors", async () => {
+    const res = await newEnquiry(jsonRequest("/api/new-enquiry", { ...human, email: "not an email" }, { headers: headers() }));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toBe("bad_request");
+    expect(Object.keys(body.fields)).toEqual(expect.arrayContaining(["email"]));
+  });
+
+  it("the refusal line is sampled: one a second, the next saying how many were held back", async () => {
+    let now = Date.parse("2026-01-01T00:00:00Z");
+    const clock = jest.spyOn(Date, "now").mockImplementation(() => now);
+    try {
+      for (let i = 0; i < 20; i++) expect((await newEnquiry(jsonRequest("/api/new-enquiry", enquiry("x", { captchaToken: "test-fail" }), { headers: headers() }))).status).toBe(400);
+      const lines = () => warn.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith("[bot check] new_enquiry refused"));
+      expect(lines()).toHaveLength(1);
+      now += 1000;
+      await newEnquiry(jsonRequest("/api/new-enquiry", enquiry("x", { captchaToken: "test-fail" }), { headers: headers() }));
+      expect(lines()).toHaveLength(2);
+      expect(lines()[1]).toMatch(/ \(19 more since the last line\)$/);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -52,7 +52,7 @@ describe("POST /api/new-enquiry", () => {
 
   it.each([
     ["not JSON", "{name:", "invalid_json"],
-    ["an array", [], "validation"],
+    ["an array (no token: the bot check comes first)", [], "verification_failed"],
     ["too long a description", { ...human, ...valid, description: "x".repeat(5001) }, "validation"],
     ["a huge body", { ...valid, description: "x".repeat(70_000) }, "too_large"],
   ])("answers 400 to %s", async (_label, body, reason) => {

@@ -3,8 +3,16 @@ import { BotCheckError, getCaptcha } from "@/lib/integrations/captcha";
 import { UNKNOWN_ADDRESS } from "@/lib/client-address";
 import { AppError } from "@/lib/server/app-error";
 import { botCheckActions, type BotCheckAction } from "@/lib/bot-check/actions";
+import { heldBackNote, logSampler } from "@/lib/log-sampler";
 
 export { botCheckActions, type BotCheckAction };
+
+/**
+ * Anyone can make the server refuse a bot check as often as they like, so the refusal lines are
+ * sampled: at most one a second (and one a second for failed assessments), each saying how many
+ * were not written since the previous one. Exported for tests, which reset them.
+ */
+export const botCheckLogSampling = { refused: logSampler(1000), unassessed: logSampler(1000) };
 
 /**
  * Refuses a request unless the bot check passes: the token (`captchaToken` of a JSON body) is
@@ -12,6 +20,10 @@ export { botCheckActions, type BotCheckAction };
  * action and score at least the configured threshold. Otherwise throws a `bad_request` AppError
  * whose message is 'Verification failed. Please try again.' Call it before anything is written, so
  * a refused request stores nothing.
+ *
+ * Routes call it through the route wrapper's `human` option (lib/route.ts), which runs it on the
+ * token before the body is checked against its schema: a bot's request costs no validation, and a
+ * refused one says nothing about which fields were wrong.
  *
  * When the assessment cannot be made at all (the provider is down, the API key is wrong) the
  * request is refused the same way, and the cause is logged for the operators: an outage of the bot
@@ -23,10 +35,14 @@ export async function assertHuman({ token, action, meta }: { token: string | und
     // Google takes an IP address or nothing: where the portal cannot know the caller's, it sends none.
     const verdict = await getCaptcha().assess({ token: token ?? "", expectedAction: action, userIpAddress: meta.ip === UNKNOWN_ADDRESS ? undefined : meta.ip, userAgent: meta.userAgent });
     ok = verdict.ok;
-    if (!ok) console.warn(`[bot check] ${action} refused: ${verdict.reason}${verdict.invalidReason ? ` (${verdict.invalidReason})` : ""}${verdict.score === undefined ? "" : ` score ${verdict.score}`}`);
+    if (!ok) {
+      const sample = botCheckLogSampling.refused.take();
+      if (sample.write) console.warn(`[bot check] ${action} refused: ${verdict.reason}${verdict.invalidReason ? ` (${verdict.invalidReason})` : ""}${verdict.score === undefined ? "" : ` score ${verdict.score}`}${heldBackNote(sample.heldBack)}`);
+    }
   } catch (err) {
     if (!(err instanceof BotCheckError)) throw err;
-    console.error(`[bot check] ${action}: the assessment could not be made (${err.code}): ${err.message}`);
+    const sample = botCheckLogSampling.unassessed.take();
+    if (sample.write) console.error(`[bot check] ${action}: the assessment could not be made (${err.code}): ${err.message}${heldBackNote(sample.heldBack)}`);
   }
   if (!ok) throw new AppError("bad_request", "verification_failed");
 }
