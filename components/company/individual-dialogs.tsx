@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import type { Journey } from "@/db/schema/enums";
-import { quote } from "@/lib/pricing/pricing";
+import { priceDirectors, withoutOverrides } from "@/lib/pricing/pricing";
 import type { PatchOperation } from "@/lib/json-patch";
 import type { Individual } from "@/lib/schemas/onboarding-request";
 import type { OwnCompanyDirector } from "@/lib/server/clients/get-own-company";
@@ -44,7 +44,8 @@ export function AdditionAmount({ count, pricing, journey }: { count: number; pri
   const t = useTranslations("secure.company.add");
   const format = useFormatter();
   if (count < 1) return null;
-  const q = quote({ ...pricing, individuals: count });
+  // New individuals carry no price override: each at the client's unit price.
+  const q = priceDirectors({ ...pricing, directors: withoutOverrides(count) });
   const money = (pence: number) => format.number(pence / 100, { style: "currency", currency: "GBP" });
   return (
     <Alert variant="info" role="none">

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
-import { formatPence, quote } from "@/lib/pricing/pricing";
+import { formatPence, priceDirectors, withoutOverrides } from "@/lib/pricing/pricing";
 import { DescriptionList } from "@/components/ui/description-list";
 
 export interface PagePricing {
@@ -15,7 +15,7 @@ export interface PagePricing {
 }
 
 /**
- * What the request will cost, worked out by the same `quote()` as the server, Stripe and Sage:
+ * What the request will cost, worked out by the same `priceDirectors()` as the server, Stripe and Sage:
  * price per individual, how many, and the amount due; shown with or without VAT (a toggle), and
  * with no VAT when the company is VAT exempt. It follows the form as it is filled in.
  */
@@ -28,8 +28,9 @@ export function PricePanel({ pricing }: { pricing: PagePricing }) {
   const vatExempt = useWatch({ control, name: "vatExempt" }) === true;
   // Rows left completely blank are not individuals yet.
   const count = (individuals ?? []).filter((row) => (row?.name ?? "").trim() !== "" || (row?.email ?? "").trim() !== "").length;
-  const q = quote({ unitPrice: pricing.unitPrice, individuals: count, vatRatePercent: pricing.vatRatePercent, vatExempt });
-  const one = quote({ unitPrice: pricing.unitPrice, individuals: 1, vatRatePercent: pricing.vatRatePercent, vatExempt });
+  // A request's individuals carry no price override: each at the configured price.
+  const q = priceDirectors({ unitPrice: pricing.unitPrice, directors: withoutOverrides(count), vatRatePercent: pricing.vatRatePercent, vatExempt });
+  const one = priceDirectors({ unitPrice: pricing.unitPrice, directors: withoutOverrides(1), vatRatePercent: pricing.vatRatePercent, vatExempt });
   const withVat = includeVat && !vatExempt;
 
   return (

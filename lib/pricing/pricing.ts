@@ -1,34 +1,53 @@
 /**
- * The one pricing module: the request page, the server, the Stripe Checkout line items and the Sage
- * invoice lines all come from `quote()`, so the amount a person is shown is the amount charged.
- * Pure (no configuration or I/O), so it runs in the browser and on the server alike.
+ * The one pricing module: the request page, the company page, the server, the Stripe Checkout line
+ * items, the Sage invoice lines and the admin screen's `fullPrice` all come from `priceDirectors()`,
+ * so the amount a person is shown is the amount charged. Pure (no configuration or I/O), so it runs
+ * in the browser and on the server alike.
  *
- * Money is integer pence throughout. VAT is worked out once on the net total and rounded to the
- * nearest penny (half up), as on a VAT invoice; a VAT-exempt client pays no VAT.
+ * Money is integer pence throughout. Each individual costs their own price override, else the
+ * client's unit price. Individuals at the same price make one line (price × quantity), as on the
+ * Checkout page and on the Sage invoice; each line's VAT is its net × the rate, rounded to the
+ * nearest penny (half up), which is how Sage works out the tax of an invoice line, so the invoice's
+ * total is the amount due. A VAT-exempt client pays no VAT.
  */
 
-export interface QuoteInput {
-  /** Price per individual charged to this client, in pence. */
+export interface PriceDirectorsInput {
+  /** The client's price per individual, in pence: what an individual without an override costs. */
   unitPrice: number;
   /** The configured standard price per individual, in pence (equal to `unitPrice` unless agreed otherwise). */
   standardUnitPrice?: number;
-  /** How many individuals are verified. */
-  individuals: number;
+  /** The individuals priced: each at its `priceOverride` (pence) when set, else at `unitPrice`. */
+  directors: readonly { priceOverride: number | null }[];
   /** VAT rate in percent, e.g. 20. */
   vatRatePercent: number;
   vatExempt: boolean;
 }
 
+/** Individuals charged the same price. */
+export interface PriceLine {
+  /** Pence per individual, before VAT. */
+  unitPrice: number;
+  quantity: number;
+  /** `unitPrice` × `quantity`. */
+  net: number;
+  /** VAT on `net`, rounded half up to the penny. */
+  vat: number;
+}
+
 export interface Quote {
+  /** The client's unit price (what an individual without an override costs). */
   unitPrice: number;
   standardUnitPrice: number;
   individuals: number;
-  /** Unit price × individuals, before VAT. */
+  /** One line per distinct price, the client's unit price first, then the other prices from the highest. */
+  lines: PriceLine[];
+  /** The sum of every individual's price, before VAT. */
   fullPrice: number;
-  /** Standard unit price × individuals, before VAT. */
+  /** Standard unit price × individuals, before VAT (the list price, whatever was agreed). */
   standardFullPrice: number;
   /** The VAT rate applied: 0 when VAT exempt. */
   vatRatePercent: number;
+  /** The sum of the lines' VAT. */
   vat: number;
   /** What the client pays: `fullPrice` + `vat`. */
   amountDue: number;
@@ -39,17 +58,38 @@ function pence(name: string, value: number) {
   return value;
 }
 
-export function quote(input: QuoteInput): Quote {
+/** VAT on a net amount, half up, on integers only: (net × rate in hundredths of a percent) / 10,000, rounded. */
+function vatOn(net: number, vatRatePercent: number): number {
+  return Math.floor((net * Math.round(vatRatePercent * 100) + 5_000) / 10_000);
+}
+
+/** Individuals that carry no price override: `count` of them, each at the client's unit price. */
+export function withoutOverrides(count: number): { priceOverride: null }[] {
+  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError("individuals must be a whole number, 0 or more");
+  return Array.from({ length: count }, () => ({ priceOverride: null }));
+}
+
+/** Prices a set of individuals: lines grouped by price, and the totals (see the module's comment). */
+export function priceDirectors(input: PriceDirectorsInput): Quote {
   const unitPrice = pence("unitPrice", input.unitPrice);
   const standardUnitPrice = pence("standardUnitPrice", input.standardUnitPrice ?? input.unitPrice);
-  if (!Number.isSafeInteger(input.individuals) || input.individuals < 0) throw new RangeError("individuals must be a whole number, 0 or more");
   if (!(input.vatRatePercent >= 0 && input.vatRatePercent <= 100)) throw new RangeError("vatRatePercent must be between 0 and 100");
-  const fullPrice = unitPrice * input.individuals;
-  const standardFullPrice = standardUnitPrice * input.individuals;
   const vatRatePercent = input.vatExempt ? 0 : input.vatRatePercent;
-  // Half up, on integers only: (net × rate in hundredths of a percent) / 10,000, rounded.
-  const vat = Math.floor((fullPrice * Math.round(vatRatePercent * 100) + 5_000) / 10_000);
-  return { unitPrice, standardUnitPrice, individuals: input.individuals, fullPrice, standardFullPrice, vatRatePercent, vat, amountDue: fullPrice + vat };
+  const quantities = new Map<number, number>();
+  for (const d of input.directors) {
+    const price = d.priceOverride === null ? unitPrice : pence("priceOverride", d.priceOverride);
+    quantities.set(price, (quantities.get(price) ?? 0) + 1);
+  }
+  const lines = [...quantities]
+    .sort(([a], [b]) => (a === unitPrice ? -1 : b === unitPrice ? 1 : b - a))
+    .map(([price, quantity]): PriceLine => {
+      const net = price * quantity;
+      return { unitPrice: price, quantity, net, vat: vatOn(net, vatRatePercent) };
+    });
+  const individuals = input.directors.length;
+  const fullPrice = lines.reduce((sum, l) => sum + l.net, 0);
+  const vat = lines.reduce((sum, l) => sum + l.vat, 0);
+  return { unitPrice, standardUnitPrice, individuals, lines, fullPrice, standardFullPrice: standardUnitPrice * individuals, vatRatePercent, vat, amountDue: fullPrice + vat };
 }
 
 /** A Checkout line item: its amounts add up to exactly the quote's amount due. */
@@ -59,9 +99,9 @@ export interface CardLineItem {
   quantity: number;
 }
 
-/** The Stripe Checkout line items of a quote: the individuals at the unit price, then VAT as its own line. */
+/** The Stripe Checkout line items of a quote: one per price (individuals × price), then VAT as its own line. */
 export function cardLineItems(q: Quote, names: { service: string; vat: string }): CardLineItem[] {
-  const items: CardLineItem[] = [{ name: names.service, unitAmount: q.unitPrice, quantity: q.individuals }];
+  const items: CardLineItem[] = q.lines.map((l) => ({ name: names.service, unitAmount: l.unitPrice, quantity: l.quantity }));
   if (q.vat > 0) items.push({ name: names.vat, unitAmount: q.vat, quantity: 1 });
   return items;
 }
@@ -74,8 +114,9 @@ export interface InvoiceLine {
   vatRatePercent: number;
 }
 
+/** The Sage invoice lines of a quote: one per price. Sage's tax on each line is that line's `vat`. */
 export function invoiceLines(q: Quote, description: string): InvoiceLine[] {
-  return [{ description, quantity: q.individuals, unitPricePounds: q.unitPrice / 100, vatRatePercent: q.vatRatePercent }];
+  return q.lines.map((l) => ({ description, quantity: l.quantity, unitPricePounds: l.unitPrice / 100, vatRatePercent: q.vatRatePercent }));
 }
 
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });

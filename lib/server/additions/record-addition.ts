@@ -1,6 +1,7 @@
 import "server-only";
+import { inArray } from "drizzle-orm";
 import type { Tx } from "@/db";
-import { directorAdditions, type Client, type DirectorAddition } from "@/db/schema";
+import { directorAdditions, directors, type Client, type DirectorAddition } from "@/db/schema";
 import type { RequestMeta } from "@/lib/http";
 import { sendJob } from "@/lib/jobs/send-job";
 import { writeAudit } from "@/lib/server/audit/write-audit";
@@ -26,7 +27,11 @@ export async function recordAddition(
   tx: Tx,
   { client, directorIds, actor, meta }: { client: Client; directorIds: number[]; actor: string; meta?: RequestMeta },
 ): Promise<DirectorAddition> {
-  const q = additionQuote(client, directorIds.length);
+  // The batch's own individuals, just inserted: a contact cannot give them a price override, so
+  // they make one line at the client's unit price, which is what the batch row can hold.
+  const batch = await tx.select({ priceOverride: directors.priceOverride }).from(directors).where(inArray(directors.id, directorIds));
+  const q = additionQuote(client, batch);
+  if (q.lines.length > 1) throw new Error(`batch of added individuals for client ${client.id} has ${q.lines.length} prices; a batch has one`);
   const [addition] = await tx
     .insert(directorAdditions)
     .values({
@@ -34,7 +39,7 @@ export async function recordAddition(
       directorIds,
       journey: client.journey,
       individuals: q.individuals,
-      unitPrice: q.unitPrice,
+      unitPrice: q.lines[0]?.unitPrice ?? q.unitPrice,
       fullPrice: q.fullPrice,
       vatRatePercent: String(q.vatRatePercent),
       vat: q.vat,

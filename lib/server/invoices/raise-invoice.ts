@@ -1,11 +1,11 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db";
-import { clients, directors, notifications, type Client } from "@/db/schema";
-import { getEnv } from "@/lib/env";
+import { clients, notifications, type Client } from "@/db/schema";
 import { translator } from "@/lib/i18n/translator";
 import { getSage, SageError, type NewSageContact, type NewSalesInvoiceLine, type SageClient } from "@/lib/integrations/sage";
-import { invoiceLines, quote, type Quote } from "@/lib/pricing/pricing";
+import { invoiceLines } from "@/lib/pricing/pricing";
 import { writeAudit } from "@/lib/server/audit/write-audit";
+import { clientQuote } from "@/lib/server/clients/client-quote";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 
 /** Sage keeps invoice notes to 2,000 characters. */
@@ -26,23 +26,6 @@ export function sageTaxRateId(vatRatePercent: number, vatExempt: boolean): strin
 /** Today in the United Kingdom as YYYY-MM-DD (Sage's invoice date). */
 export function ukDate(at: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
-/** What the client owes: its own unit price, one per live individual, VAT at the configured rate unless exempt. */
-export async function invoiceQuote(db: DbOrTx, client: Pick<Client, "id" | "unitPrice" | "standardUnitPrice" | "vatExempt">): Promise<Quote> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(directors)
-    .where(and(eq(directors.clientId, client.id), eq(directors.isDeleted, false)));
-  const env = getEnv();
-  const unitPrice = client.unitPrice ?? env.DIRECTOR_PRICE_PENCE;
-  return quote({
-    unitPrice,
-    standardUnitPrice: client.standardUnitPrice ?? unitPrice,
-    individuals: Number(row?.n ?? 0),
-    vatRatePercent: env.VAT_RATE_PERCENT,
-    vatExempt: client.vatExempt,
-  });
 }
 
 /** The Sage customer of a client: the billing entity, its address and its accounts-payable contact. */
@@ -98,7 +81,8 @@ export async function raiseInvoice({ db, clientId, sage = getSage(), requestedBy
   if (client.isDeleted) return { outcome: "not-applicable", reason: "deleted" };
   if (client.journey !== "PayByInvoice") return { outcome: "not-applicable", reason: "not-invoiced" };
 
-  const q = await invoiceQuote(db, client);
+  // Each live individual at its own price: one invoice line per price.
+  const q = await clientQuote(db, client);
   if (q.individuals === 0) throw new SageError("The client has no individuals to invoice", { code: "NothingToInvoice", retryable: false });
   const taxRateId = sageTaxRateId(q.vatRatePercent, client.vatExempt);
 

@@ -89,8 +89,8 @@ function isReferenceCollision(err: unknown): boolean {
 
 /**
  * Stores an onboarding request, in one transaction: the client (a random reference; status
- * PaymentPending for card payment, else New; prices from the configured price via priceDirectors()), its
- * individuals (random references), the audit entries ClientCreated and DirectorCreated, and the
+ * PaymentPending for card payment, else New; prices from the configured price via
+ * priceDirectors()), its individuals (random references), the audit entries ClientCreated and DirectorCreated, and the
  * jobs the request causes: the confirmation email to the main contact, the individuals' invitations
  * (not yet for card payment: they wait for the payment to be confirmed), the invoice for the
  * invoice journey, and the admins' "new onboarding request" notification. Either all of it is

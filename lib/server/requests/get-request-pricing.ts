@@ -11,8 +11,8 @@ export interface RequestPricing {
 
 /**
  * Public on purpose: anyone about to request verification sees the price first. The page passes
- * these to quote() (lib/pricing/pricing.ts), as the server does when the request arrives, so the
- * amount shown is the amount stored and charged.
+ * these to priceDirectors() (lib/pricing/pricing.ts), as the server does when the request arrives,
+ * so the amount shown is the amount stored and charged.
  */
 export function getRequestPricing(): RequestPricing {
   const env = getEnv();
