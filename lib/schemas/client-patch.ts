@@ -81,10 +81,11 @@ export const clientPatchFieldNames = Object.keys(clientPatchFields) as ClientPat
 export const clientPatchSpec: PatchSpec = { fields: { ...clientPatchFields, ...paymentRecordFields } };
 
 /**
- * The client form: the same field schemas, except the unit price, which people type in pounds.
+ * The client form: the same field schemas, except the unit price, which people type in pounds, and
+ * with the payment staff record when a card client awaiting payment is moved on to New.
  * Its output has the shape of the patchable fields, so the form's patch is a diff of two records.
  */
-export const clientFormSchema = z.object({ ...clientPatchFields, unitPrice: requiredPounds() });
+export const clientFormSchema = z.object({ ...clientPatchFields, ...paymentRecordFields, unitPrice: requiredPounds() });
 export type ClientFormInput = z.input<typeof clientFormSchema>;
 export type ClientFormOutput = z.output<typeof clientFormSchema>;
 

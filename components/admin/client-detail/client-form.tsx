@@ -2,14 +2,15 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import { Controller, useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { Controller, useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
-import { clientStatusValues, productTierValues } from "@/lib/domain/values";
+import { staffMovesFrom } from "@/lib/domain/client-lifecycle";
+import { productTierValues, type ClientStatus } from "@/lib/domain/values";
 import type { OptionItem } from "@/lib/countries";
 import { diffToOperations } from "@/lib/json-patch";
 import { penceToPounds } from "@/lib/json-patch/fields";
-import { clientFormSchema, clientPatchFieldNames, type ClientFormInput, type ClientFormOutput, type ClientPatchField } from "@/lib/schemas/client-patch";
+import { clientFormSchema, clientPatchFieldNames, paymentRecordFields, type ClientFormInput, type ClientFormOutput, type ClientPatchField } from "@/lib/schemas/client-patch";
 import type { ClientDetail } from "@/lib/server/clients/get-client-detail";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -30,8 +31,13 @@ function toFormValues(client: ClientFormClient): ClientFormInput {
     values[field] = typeof value === "boolean" ? value : (value ?? "");
   }
   values.unitPrice = penceToPounds(client.unitPrice);
+  values.paymentReference = "";
+  values.paymentNote = "";
   return values as ClientFormInput;
 }
+
+/** Whether the form moves a card client awaiting payment on to New: staff record the payment. */
+const recordingPayment = (from: ClientStatus, to: string | undefined) => from === "PaymentPending" && to === "New";
 
 function patchableOf(client: ClientFormClient): Record<string, unknown> {
   return Object.fromEntries(clientPatchFieldNames.map((f) => [f, client[f] ?? null]));
@@ -120,6 +126,10 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
     async (values: ClientFormOutput): Promise<boolean> => {
       setProblem(false);
       const operations = diffToOperations(patchableOf(client), values, clientPatchFieldNames);
+      // Moving a card client awaiting payment on to New records the payment (lib/domain/client-lifecycle.ts).
+      if (recordingPayment(client.status, values.status)) {
+        operations.push({ op: "add", path: "/paymentReference", value: values.paymentReference ?? "" }, { op: "add", path: "/paymentNote", value: values.paymentNote ?? "" });
+      }
       if (!operations.length) {
         reset(getValues());
         return true;
@@ -133,7 +143,7 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
       }
       let first = true;
       for (const [field, keys] of Object.entries(result.fields)) {
-        if ((clientPatchFieldNames as string[]).includes(field)) {
+        if ((clientPatchFieldNames as string[]).includes(field) || field in paymentRecordFields) {
           setError(field as ClientPatchField, { type: "server", message: keys[0] }, { shouldFocus: first });
           first = false;
         }
@@ -160,7 +170,8 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   );
   useUnsavedChanges(`client-${client.id}`, { isDirty, save, discard: () => reset(defaults) });
 
-  const err = (field: ClientPatchField) => message(errors[field]?.message);
+  const err = (field: ClientPatchField | keyof typeof paymentRecordFields) => message(errors[field]?.message);
+  const chosenStatus = useWatch({ control, name: "status" });
   const text = (field: ClientPatchField, label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} error={err(field)} {...extra} {...register(field)} />
   );
@@ -256,13 +267,20 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
         </Fieldset>
 
         <Fieldset id="section-status-owner" legend={t("sections.statusOwner")}>
-          <SelectField label={t("fields.status")} error={err("status")} {...register("status")}>
-            {clientStatusValues.map((v) => (
+          <SelectField label={t("fields.status")} hint={t("fields.statusHint")} error={err("status")} {...register("status")}>
+            {/* The current status and the moves the client's status machine gives staff; the rest follow the individuals. */}
+            {[client.status, ...staffMovesFrom(client.status)].map((v) => (
               <option key={v} value={v}>
                 {ts(`client.${v}`)}
               </option>
             ))}
           </SelectField>
+          {recordingPayment(client.status, chosenStatus) ? (
+            <>
+              <Field label={t("fields.paymentReference")} hint={t("fields.paymentReferenceHint")} error={err("paymentReference")} {...register("paymentReference")} />
+              <Field label={t("fields.paymentNote")} hint={t("fields.paymentNoteHint")} error={err("paymentNote")} {...register("paymentNote")} />
+            </>
+          ) : null}
           <Controller
             control={control}
             name="owner"
