@@ -34,6 +34,22 @@ describe("RetryCardPayment", () => {
     );
   });
 
+  it("with a payment token (no reference on the page): posts the token to the pay-now route", async () => {
+    const fetchMock = answer(200, { url: "https://checkout.example/pay/cs_test_2" });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(
+      <NextIntlClientProvider locale="en-GB" messages={messages}>
+        <RetryCardPayment token="12.s3cr3t-credential-of-43-characters-xxxxxxx" />
+      </NextIntlClientProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Pay now" }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith("https://checkout.example/pay/cs_test_2"));
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/requests/identity-verification/continue",
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ token: "12.s3cr3t-credential-of-43-characters-xxxxxxx" }) }),
+    );
+  });
+
   it("when Stripe is still failing (503): says so, stays, and the button can be pressed again", async () => {
     global.fetch = answer(503, { error: "unavailable" }) as unknown as typeof fetch;
     clickPayNow();

@@ -4,18 +4,22 @@ import type { Db } from "@/db";
 import { clients } from "@/db/schema";
 import { getStripe, PaymentProviderError, type CheckoutSession } from "@/lib/integrations/stripe";
 import { formatPence } from "@/lib/pricing/pricing";
+import { paymentToken } from "@/lib/schemas/card-payment";
 import { AppError } from "@/lib/server/app-error";
 import { isAdditionSession } from "./apply-addition-payment";
 import { applyCheckoutPayment } from "./apply-checkout-payment";
 import { cardQuote } from "./card-quote";
 import { findCheckoutClient } from "./find-checkout-client";
 
-/** What the payment page shows. `retry` is what its "pay now" button sends; only when unpaid. */
+/**
+ * What the payment page shows. The client's reference (a sign-in factor) only once paid: anyone
+ * holding the session id sees the page. `payToken` is what its "Pay now" button sends; only unpaid.
+ */
 export type CardPaymentStatus =
   | { state: "paid"; reference: string; companyName: string }
-  | { state: "processing"; reference: string; companyName: string }
-  | { state: "not_paid"; reference: string; companyName: string; amountDue: string; retry: { reference: string; secret: string } }
-  | { state: "problem"; reference: string; companyName: string };
+  | { state: "processing"; companyName: string }
+  | { state: "not_paid"; companyName: string; amountDue: string; payToken: string }
+  | { state: "problem"; companyName: string };
 
 /** Checkout Session ids as Stripe makes them (cs_test_…, cs_live_…). */
 const SESSION_ID = /^cs_[A-Za-z0-9_]{8,250}$/;
@@ -45,26 +49,26 @@ export async function getCardPaymentStatus({ db, sessionId }: { db: Db; sessionI
       .from(clients)
       .where(and(eq(clients.paymentSessionId, sessionId), eq(clients.isDeleted, false)));
     if (!known) throw new AppError("not_found");
-    const shown = { reference: known.reference, companyName: known.name };
-    return known.paid ? { state: "paid", ...shown } : { state: "processing", ...shown };
+    return known.paid ? { state: "paid", reference: known.reference, companyName: known.name } : { state: "processing", companyName: known.name };
   }
   const found = session;
   return db.transaction(async (tx): Promise<CardPaymentStatus> => {
     const client = await findCheckoutClient(tx, found);
     if (!client || client.isDeleted) throw new AppError("not_found");
-    const shown = { reference: client.reference, companyName: client.name };
+    const shown = { companyName: client.name };
+    const paid = { state: "paid", reference: client.reference, companyName: client.name } as const;
     if (found.paymentStatus === "paid") {
       const outcome = await applyCheckoutPayment(tx, found, "page");
-      if (outcome === "paid" || outcome === "already_paid" || outcome === "duplicate") return { state: "paid", ...shown };
+      if (outcome === "paid" || outcome === "already_paid" || outcome === "duplicate") return paid;
       return { state: "problem", ...shown };
     }
     // Individuals added later are paid by a session of their own: the request being paid says nothing of it.
     if (isAdditionSession(found)) return { state: "processing", ...shown };
-    if (client.paid) return { state: "paid", ...shown };
+    if (client.paid) return paid;
     // Completed but not yet paid: a delayed payment method, settled by a later event.
     if (found.status === "complete") return { state: "processing", ...shown };
     if (!client.paymentSessionSecret) return { state: "problem", ...shown };
     const due = await cardQuote(tx, client);
-    return { state: "not_paid", ...shown, amountDue: formatPence(due.amountDue), retry: { reference: client.reference, secret: client.paymentSessionSecret } };
+    return { state: "not_paid", ...shown, amountDue: formatPence(due.amountDue), payToken: paymentToken(client.id, client.paymentSessionSecret) };
   });
 }

@@ -10,13 +10,12 @@ export const paymentUrls = {
   success: () => new URL("/requests/identity-verification/{CHECKOUT_SESSION_ID}", getEnv().APP_URL).toString().replace(/%7B(CHECKOUT_SESSION_ID)%7D/, "{$1}"),
   /** The page of one Checkout Session: paid, still processing, or not paid with a way to pay. */
   session: (sessionId: string) => new URL(`/requests/identity-verification/${encodeURIComponent(sessionId)}`, getEnv().APP_URL).toString(),
-  /** Leaving Checkout without paying returns to the request form, on the card journey. */
-  cancel: (companyName: string) => {
-    const url = new URL("/requests/identity-verification/", getEnv().APP_URL);
-    url.searchParams.set("journey", "PayByCard");
-    if (companyName) url.searchParams.set("companyName", companyName);
-    return url.toString();
-  },
+  /**
+   * The page of a request saved but not paid, with its "Pay now" (`token` from paymentToken()):
+   * where leaving Checkout without paying returns to (Stripe's cancel address), and where a repeated
+   * submission of the same request is sent instead of making a second one.
+   */
+  continue: (token: string) => new URL(`/requests/identity-verification/continue/${encodeURIComponent(token)}`, getEnv().APP_URL).toString(),
   /** The onboarding-request-submitted page of a request. */
   submitted: (reference: string) => {
     const url = new URL("/requests/identity-verification/submitted", getEnv().APP_URL);

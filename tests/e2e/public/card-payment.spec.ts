@@ -71,7 +71,7 @@ test("[PUBLIC] pays by card on the Stripe page and lands on the payment-successf
   for (let i = 1; i <= 3; i++) await waitForEmail(`person${i}-${t}@cardpay.example`, /verify your identity/i, 20_000);
 });
 
-test("[PUBLIC] a card request left unpaid shows 'not paid' on its payment page, and 'Pay now' opens a new payment", async ({ page, request }) => {
+test("[PUBLIC] a card request left unpaid shows 'not paid' on its payment page, and 'Pay now' opens a new payment in place of the old", async ({ page, request }) => {
   const t = tag();
   const res = await request.post("/api/requests/identity-verification", {
     data: {
@@ -103,9 +103,10 @@ test("[PUBLIC] a card request left unpaid shows 'not paid' on its payment page, 
   await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
   await expect(page.getByText("£65.00")).toBeVisible(); // VAT exempt: no VAT
   await expectNoSeriousA11yViolations(page);
+  await expect(page.getByTestId("client-reference")).toHaveCount(0); // a sign-in factor: only once paid
   await page.getByRole("button", { name: "Pay now" }).click();
-  // The session is still open, so the same page is reused: nobody can pay twice.
-  await page.waitForURL(next);
+  // A new session replaces the open one, which Stripe expires: nobody can pay twice.
+  await page.waitForURL((url) => url.href.startsWith(`${stripeSimulator}/pay/cs_`) && url.href !== next);
   await expect(page.getByRole("button", { name: "Pay £65.00" })).toBeVisible();
 });
 

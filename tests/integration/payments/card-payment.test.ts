@@ -4,6 +4,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { POST as webhook } from "@/app/api/webhooks/stripe/route";
 import { POST as retryRoute } from "@/app/api/requests/identity-verification/payment/route";
+import { POST as payNowRoute } from "@/app/api/requests/identity-verification/continue/route";
 import { getDb, type Db } from "@/db";
 import { auditEntries, clients, notifications, processedWebhookEvents, type Client } from "@/db/schema";
 import { getStripe } from "@/lib/integrations/stripe";
@@ -260,7 +261,9 @@ describe("POST /api/webhooks/stripe", () => {
     const status = await getCardPaymentStatus({ db, sessionId });
     expect(status).toMatchObject({ state: "not_paid", amountDue: "£234.00" });
     if (status.state !== "not_paid") throw new Error("unreachable");
-    const res = await retryRoute(jsonRequest("/api/requests/identity-verification/payment", status.retry));
+    expect(status).not.toHaveProperty("reference");
+    const res = await payNowRoute(jsonRequest("/api/requests/identity-verification/continue", { token: status.payToken }));
+    expect(res.status).toBe(200);
     const { url } = (await res.json()) as { url: string };
     expect(url).toMatch(/\/pay\/cs_/);
     expect(url).not.toContain(sessionId);
@@ -299,10 +302,8 @@ describe("the payment page and the webhook", () => {
     const { client } = await insertCardClient(db);
     await startCardPayment({ db, clientId: client.id });
     const stored = await reload(db, client.id);
-    expect(await getCardPaymentStatus({ db, sessionId: stored.paymentSessionId! })).toMatchObject({
-      state: "not_paid",
-      retry: { reference: client.reference, secret: stored.paymentSessionSecret },
-    });
+    const status = await getCardPaymentStatus({ db, sessionId: stored.paymentSessionId! });
+    expect(status).toEqual({ state: "not_paid", companyName: client.name, amountDue: "£234.00", payToken: `${client.id}.${stored.paymentSessionSecret}` });
     await expect(getCardPaymentStatus({ db, sessionId: "cs_test_doesnotexist0000" })).rejects.toMatchObject({ code: "not_found" });
     await expect(getCardPaymentStatus({ db, sessionId: "../../etc" })).rejects.toMatchObject({ code: "not_found" });
   });
@@ -316,7 +317,7 @@ describe("the payment page and the webhook", () => {
     process.env.STRIPE_API_BASE = "http://127.0.0.1:9";
     resetEnvCache();
     try {
-      expect(await getCardPaymentStatus({ db, sessionId })).toEqual({ state: "processing", reference: client.reference, companyName: client.name });
+      expect(await getCardPaymentStatus({ db, sessionId })).toEqual({ state: "processing", companyName: client.name });
       await expect(getCardPaymentStatus({ db, sessionId: "cs_test_notours000000000" })).rejects.toMatchObject({ code: "not_found" });
     } finally {
       process.env.STRIPE_API_BASE = saved;

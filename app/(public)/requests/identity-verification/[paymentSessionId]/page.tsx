@@ -18,26 +18,24 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * Where Stripe sends the payer after Checkout (and where the new-link email points): the session is
  * read from Stripe on the server and shown as paid, still processing (the page refreshes itself),
- * not paid (with a button to pay), or a problem our team has been told about.
+ * not paid (with a button to pay: a new session, this one expired), or a problem our team has been
+ * told about. Anyone holding the session id can open it, so the client's reference (a sign-in
+ * factor) is shown only once paid.
  */
 export default async function CardPaymentPage({ params }: { params: Promise<{ paymentSessionId: string }> }) {
   const { paymentSessionId } = await params;
   const t = await getTranslations("payments.page");
   const status = await loadOrNotFound(getCardPaymentStatus({ db: await getDb(), sessionId: paymentSessionId }));
-  const reference = (
-    <p>
-      {t("reference")}: <strong data-testid="client-reference">{status.reference}</strong>
-      <br />
-      <span className="text-sm text-ink-muted">{t("referenceHint")}</span>
-    </p>
-  );
-
   switch (status.state) {
     case "paid":
       return (
         <CardPage title={t("paidTitle")}>
           <Alert variant="success">{t("paidBody", { companyName: status.companyName })}</Alert>
-          {reference}
+          <p>
+            {t("reference")}: <strong data-testid="client-reference">{status.reference}</strong>
+            <br />
+            <span className="text-sm text-ink-muted">{t("referenceHint")}</span>
+          </p>
           <ButtonLink href="/login">{t("signIn")}</ButtonLink>
         </CardPage>
       );
@@ -46,22 +44,19 @@ export default async function CardPaymentPage({ params }: { params: Promise<{ pa
         <CardPage title={t("processingTitle")}>
           <RefreshWhileProcessing />
           <Alert variant="info">{t("processingBody", { companyName: status.companyName })}</Alert>
-          {reference}
         </CardPage>
       );
     case "not_paid":
       return (
         <CardPage title={t("notPaidTitle")}>
           <Alert variant="warning">{t("notPaidBody", { companyName: status.companyName, amountDue: status.amountDue })}</Alert>
-          {reference}
-          <RetryCardPayment reference={status.retry.reference} secret={status.retry.secret} />
+          <RetryCardPayment token={status.payToken} />
         </CardPage>
       );
     case "problem":
       return (
         <CardPage title={t("problemTitle")}>
           <Alert variant="error">{t("problemBody", { companyName: status.companyName })}</Alert>
-          {reference}
           <ButtonLink href="/contact" variant="secondary">
             {t("contact")}
           </ButtonLink>
