@@ -4,6 +4,7 @@ import { directorStatusValues, type DirectorStatus } from "@/db/schema/enums";
 import { UnsavedChangesProvider } from "@/components/admin/client-detail/unsaved-changes";
 import { CompanyForm } from "@/components/company/company-form";
 import { IndividualsSection } from "@/components/company/individuals-section";
+import { RequestPayment } from "@/components/company/request-payment";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { DescriptionList } from "@/components/ui/description-list";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -14,6 +15,7 @@ import { INDIVIDUALS_CSV_TEMPLATE_FILENAME, individualsCsvTemplate } from "@/lib
 import { pagerFor } from "@/lib/pager";
 import { parseId } from "@/lib/parse-id";
 import { getOwnCompany } from "@/lib/server/clients/get-own-company";
+import { getOwnPaymentDue } from "@/lib/server/payments/get-own-payment-due";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -34,14 +36,17 @@ function statusFrom(value: string | string[] | undefined): DirectorStatus | null
 
 /**
  * DV_CompanyContact only: their company (read-only facts, and the contact and billing details they
- * may change) and its individuals. The status filter and page are in the address (`?status=&page=`).
+ * may change) and its individuals; while their request by card waits for payment, the amount due
+ * and "Pay now". The status filter and page are in the address (`?status=&page=`).
  */
 export default async function CompanyManagementPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requirePageUser("company.read");
-  const [t, ts, company, params] = await Promise.all([
+  const db = await getDb();
+  const [t, ts, company, paymentDue, params] = await Promise.all([
     getTranslations("secure.company"),
     getTranslations("statuses"),
-    loadOrNotFound(getOwnCompany({ db: await getDb(), user })),
+    loadOrNotFound(getOwnCompany({ db, user })),
+    loadOrNotFound(getOwnPaymentDue({ db, user })),
     searchParams,
   ]);
   const status = statusFrom(params.status);
@@ -66,6 +71,7 @@ export default async function CompanyManagementPage({ searchParams }: { searchPa
               company.sageInvoiceNumber ? { label: t("invoiceNumber"), value: company.sageInvoiceNumber } : null,
             ].filter((item) => item !== null)}
           />
+          {paymentDue ? <RequestPayment amountDue={paymentDue.amountDue} /> : null}
           <IndividualsSection
             rows={rows}
             total={company.directorCount}
