@@ -132,6 +132,19 @@ describe("RequestForm", () => {
     expect(goTo).not.toHaveBeenCalled();
   });
 
+  it("offers to continue to payment when the same card request is already waiting for it, and creates nothing", async () => {
+    const continueUrl = "http://localhost:3000/requests/identity-verification/continue/12.abcdefghijklmnopqrstuvwxyz";
+    fetchMock.mockResolvedValue(reply(409, { error: "conflict", message: "You already started this request.", continueUrl }));
+    renderForm({ journey: "PayByCard" });
+    fillValid();
+    await submit();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("You already started this request");
+    expect(screen.getByRole("link", { name: "Continue to payment" })).toHaveAttribute("href", continueUrl);
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById("request-outcome")));
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
   it("says when the bot check failed, keeping the form", async () => {
     fetchMock.mockResolvedValue(reply(400, { error: "bad_request", message: "Verification failed. Please try again." }));
     renderForm({ journey: "PayByCard" });

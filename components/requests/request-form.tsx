@@ -11,6 +11,7 @@ import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import type { OnboardingRequest, OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { Field, SelectField, TextareaField } from "@/components/ui/field";
 import { prefillFromRecord } from "./existing-prefill";
 import { FormSection, useValidationMessage } from "./form-section";
@@ -33,7 +34,14 @@ export interface RequestFormProps {
   csvTemplateFileName: string;
 }
 
-type Status = { kind: "editing" } | { kind: "invalid" } | { kind: "refused"; message: string } | { kind: "rateLimited"; minutes: number } | { kind: "failed" } | { kind: "leaving" };
+type Status =
+  | { kind: "editing" }
+  | { kind: "invalid" }
+  | { kind: "refused"; message: string }
+  | { kind: "rateLimited"; minutes: number }
+  | { kind: "alreadyStarted"; continueUrl: string }
+  | { kind: "failed" }
+  | { kind: "leaving" };
 type Prefill = { kind: "none" } | { kind: "loading" } | { kind: "found" } | { kind: "notFound" } | { kind: "failed" };
 
 /**
@@ -42,7 +50,8 @@ type Prefill = { kind: "none" } | { kind: "loading" } | { kind: "found" } | { ki
  * as it is filled in. The request schema checks it here and again in
  * POST /api/requests/identity-verification; the bot check runs on submit. A refusal keeps every
  * value typed and marks the fields the server named; success goes where the server says next
- * (Stripe Checkout for card payers, else the submitted page).
+ * (Stripe Checkout for card payers, else the submitted page). The same card request sent again
+ * while the first waits for payment is a 409 whose link continues to that request's payment.
  */
 export function RequestForm({ journey, companyName, lwdbNumber, countries, pricing, captcha, csvTemplate, csvTemplateFileName }: RequestFormProps) {
   const t = useTranslations("requestForm");
@@ -140,6 +149,13 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
         setStatus({ kind: "rateLimited", minutes: Math.max(1, Math.ceil(seconds / 60)) });
         return;
       }
+      if (res.status === 409) {
+        const body = (await res.json().catch(() => ({}))) as { continueUrl?: unknown };
+        if (typeof body.continueUrl === "string") {
+          setStatus({ kind: "alreadyStarted", continueUrl: body.continueUrl });
+          return;
+        }
+      }
       if (res.status === 400) {
         const body = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string[]> };
         let marked = false;
@@ -198,6 +214,14 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
             <Alert variant="warning" role="alert" title={t("rateLimitedTitle")}>
               {t("rateLimitedBody", { minutes: status.minutes })}
             </Alert>
+          ) : null}
+          {status.kind === "alreadyStarted" ? (
+            <div className="flex flex-col items-start gap-3">
+              <Alert variant="warning" role="alert" title={t("alreadyStarted.title")} className="self-stretch">
+                {t("alreadyStarted.body")}
+              </Alert>
+              <ButtonLink href={status.continueUrl}>{t("alreadyStarted.continue")}</ButtonLink>
+            </div>
           ) : null}
           {status.kind === "failed" ? <Alert variant="error" title={t("errorTitle")}>{t("errorBody")}</Alert> : null}
         </div>
