@@ -106,6 +106,13 @@ export const directors = pgTable(
     evidenceOutstanding: jsonb().$type<EvidenceKind[]>().notNull().default([]),
     /** When an identity check of theirs passed (at the provider, or by a review's approval). */
     checkPassedAt: timestamptz(),
+    /**
+     * A contact's change of this individual's email after they have signed in, waiting for their
+     * confirmation at the current address: the new address, its token's hash, when it was asked.
+     */
+    pendingEmail: text(),
+    pendingEmailTokenHash: text(),
+    pendingEmailRequestedAt: timestamptz(),
     /** When the retention job deleted the evidence of this director's check. */
     evidenceDeletedAt: timestamptz(),
     ...softDelete(),
@@ -139,6 +146,7 @@ export const directors = pgTable(
     index("directors_live_client_id_status_id_idx").on(t.clientId, t.status, t.id).where(sql`${t.isDeleted} = false`),
     index("directors_email_lower_idx").on(sql`lower(${t.email})`),
     index("directors_session_id_idx").on(t.sessionID),
+    uniqueIndex("directors_pending_email_token_hash_key").on(t.pendingEmailTokenHash).where(sql`${t.pendingEmailTokenHash} is not null`),
     // Text matches of the admin search are read from director_search (migration 0017), which has
     // its own trigram index: the directors table keeps none (migration 0020 dropped four, each
     // written on every insert).
