@@ -10,6 +10,7 @@ import { writeAudit } from "@/lib/server/audit/write-audit";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 import type { CheckoutPaymentOutcome } from "./apply-checkout-payment";
 import { CARD_CURRENCY } from "./card-quote";
+import { sendPaymentReceipt } from "./payment-receipt-email";
 
 /** Whether a Checkout Session pays for individuals added later (startAdditionPayment), not a request. */
 export function isAdditionSession(session: CheckoutSession): boolean {
@@ -83,6 +84,7 @@ export async function applyAdditionPayment(tx: Tx, session: CheckoutSession, sou
     newValue: { additionId, paid: true, directorIds: addition.directorIds, paymentSessionId: session.id, amount: session.amountTotal, currency: session.currency, paymentIntentId: session.paymentIntentId, confirmedBy: source },
   });
   await releaseAdditionInvitations(tx, addition.directorIds);
+  await sendPaymentReceipt(tx, { clientId, session, additionId });
   await notifyAdmins({ db: tx, message: t("notifications.paymentReceived", { name, amount: formatPence(addition.amountDue) }), clientId, dedupeKey: `payment-received:addition-${additionId}` });
   return "paid";
 }

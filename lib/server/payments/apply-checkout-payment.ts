@@ -12,6 +12,7 @@ import { releaseInvitations } from "@/lib/server/requests/release-invitations";
 import { applyAdditionPayment, isAdditionSession } from "./apply-addition-payment";
 import { CARD_CURRENCY, cardQuote } from "./card-quote";
 import { findCheckoutClient } from "./find-checkout-client";
+import { sendPaymentReceipt } from "./payment-receipt-email";
 
 export type CheckoutPaymentOutcome =
   /** This call recorded the payment. */
@@ -98,6 +99,7 @@ export async function applyCheckoutPayment(tx: Tx, session: CheckoutSession, sou
     newValue: { paid: true, status, paymentSessionId: session.id, amount: session.amountTotal, currency: session.currency, paymentIntentId: session.paymentIntentId, confirmedBy: source },
   });
   await releaseInvitations(tx, { clientId: client.id });
+  await sendPaymentReceipt(tx, { clientId: client.id, session });
   await notifyAdmins({
     db: tx,
     message: t("notifications.paymentReceived", { name: client.name, amount: formatPence(due.amountDue) }),
