@@ -52,7 +52,7 @@ describe("security headers", () => {
   });
 
   it("marks personal-data paths as private", () => {
-    for (const p of ["/api/user", "/identity-verification", "/administration/audit", "/login/continue/x", "/dev/mailbox"]) expect(isPrivatePath(p)).toBe(true);
+    for (const p of ["/api/user", "/identity-verification", "/administration/audit", "/login/continue/x", "/dev/mailbox", "/confirm-email/x"]) expect(isPrivatePath(p)).toBe(true);
     for (const p of ["/contact", "/api/options", "/", "/errors/un-authorised"]) expect(isPrivatePath(p)).toBe(false);
   });
 });

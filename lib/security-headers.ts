@@ -124,5 +124,5 @@ export function mergeSecurityHeaders(site: Readonly<Record<string, string>>, own
 
 /** Paths whose responses carry personal data or session state: never stored by caches. */
 export function isPrivatePath(pathname: string): boolean {
-  return /^\/(api|identity-verification|administration|login|logged-out|dev)(\/|$)/.test(pathname) && !/^\/api\/options$/.test(pathname);
+  return /^\/(api|identity-verification|administration|login|logged-out|dev|confirm-email)(\/|$)/.test(pathname) && !/^\/api\/options$/.test(pathname);
 }

@@ -63,7 +63,7 @@ export function IndividualsSection(props: IndividualsSectionProps) {
   const [removing, setRemoving] = useState<OwnCompanyDirector | null>(null);
   const [payProblem, setPayProblem] = useState(false);
   const managed = productTier === "Managed";
-  const columns = managed ? 7 : 6;
+  const columns = managed ? 6 : 5;
   const money = (pence: number) => format.number(pence / 100, { style: "currency", currency: "GBP" });
 
   async function payNow(id: number) {
@@ -156,14 +156,16 @@ export function IndividualsSection(props: IndividualsSectionProps) {
       ) : null}
 
       <Table size="md" caption={t("directorsTitle")}>
-        <TableHead headers={[t("name"), t("email"), t("individualReference"), t("status"), t("nextStep"), ...(managed ? [t("personalCode")] : []), t("actions")]} />
+        <TableHead headers={[t("name"), t("email"), t("status"), t("nextStep"), ...(managed ? [t("personalCode")] : []), t("actions")]} />
         <TableBody>
           {total === 0 ? <TableEmptyRow colSpan={columns}>{t("noIndividuals")}</TableEmptyRow> : rows.length === 0 ? <TableEmptyRow colSpan={columns}>{t("noResults")}</TableEmptyRow> : null}
           {rows.map((d) => (
-            <TableRow key={d.id} data-testid={`individual-${d.reference}`}>
+            <TableRow key={d.id} data-testid={`individual-${d.id}`}>
               <TableCell className="font-semibold break-words">{d.name}</TableCell>
-              <TableCell className="break-all">{d.email}</TableCell>
-              <TableCell className="font-mono">{d.reference}</TableCell>
+              <TableCell className="break-all">
+                {d.email}
+                {d.pendingEmail ? <span className="block text-sm text-ink-muted">{t("pendingEmail", { email: d.pendingEmail })}</span> : null}
+              </TableCell>
               <TableCell>
                 <StatusBadge kind="director" status={d.status} />
               </TableCell>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { clients, directors } from "@/db/schema";
 import type { SessionSubject } from "./create-session";
@@ -10,7 +10,8 @@ export function normaliseReference(reference: string): string {
 
 /**
  * Who an email + reference pair signs in as: the main contact of a company (client reference) or
- * a director (director reference). Deleted records never sign in.
+ * a director (director reference). Deleted records never sign in, and neither does an individual not
+ * yet invited (an unpaid request or batch: `invitedAt` empty, lib/domain/director-lifecycle.ts).
  */
 export async function findSignInSubject(db: DbOrTx, email: string, reference: string): Promise<SessionSubject | null> {
   const ref = normaliseReference(reference);
@@ -26,7 +27,7 @@ export async function findSignInSubject(db: DbOrTx, email: string, reference: st
     .select({ id: directors.id, email: directors.email, clientId: directors.clientId })
     .from(directors)
     .innerJoin(clients, eq(clients.id, directors.clientId))
-    .where(and(eq(directors.reference, ref), eq(sql`lower(${directors.email})`, mail), eq(directors.isDeleted, false), eq(clients.isDeleted, false)))
+    .where(and(eq(directors.reference, ref), eq(sql`lower(${directors.email})`, mail), eq(directors.isDeleted, false), isNotNull(directors.invitedAt), eq(clients.isDeleted, false)))
     .limit(1);
   if (director) return { userType: "DV_Director", email: director.email, directorId: director.id, clientId: director.clientId };
   return null;
@@ -49,7 +50,7 @@ export async function findSignInSubjectById(
       .select({ id: directors.id, email: directors.email, clientId: directors.clientId })
       .from(directors)
       .innerJoin(clients, eq(clients.id, directors.clientId))
-      .where(and(eq(directors.id, token.directorId), eq(directors.isDeleted, false), eq(clients.isDeleted, false)));
+      .where(and(eq(directors.id, token.directorId), eq(directors.isDeleted, false), isNotNull(directors.invitedAt), eq(clients.isDeleted, false)));
     return d ? { userType: "DV_Director", email: d.email, directorId: d.id, clientId: d.clientId } : null;
   }
   return null;

@@ -40,7 +40,8 @@ export async function getOwnCompany({ db, user }: { db: DbOrTx; user: Principal 
       directors: {
         where: eq(directors.isDeleted, false),
         orderBy: [asc(directors.name), asc(directors.id)],
-        columns: { id: true, name: true, email: true, reference: true, status: true, isDeleted: true, createdAt: true, companiesHouseCode: true },
+        // Never an individual's reference: it is their sign-in factor, and only they are sent it.
+        columns: { id: true, name: true, email: true, pendingEmail: true, status: true, isDeleted: true, createdAt: true, companiesHouseCode: true },
       },
     },
   });

@@ -8,6 +8,8 @@ import type { RequestMeta } from "@/lib/http";
 import { issuesToFieldErrors } from "@/lib/json-patch";
 import { sendJob } from "@/lib/jobs/send-job";
 import { generateReference } from "@/lib/references";
+import { hashToken, randomToken } from "@/lib/auth/tokens";
+import { emailChangeConfirmEmail, emailChangeConfirmUrl } from "./director-emails";
 import { parseDirectorsPatch } from "@/lib/schemas/company-directors-patch";
 import { recordAddition } from "@/lib/server/additions/record-addition";
 import { writeAudit } from "@/lib/server/audit/write-audit";
@@ -41,6 +43,45 @@ async function freshReferences(tx: Tx, count: number): Promise<string[]> {
   return [...chosen];
 }
 
+/** Whether the individual has ever had a session: signed in at least once. */
+async function hasSignedIn(tx: Tx, directorId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.directorId, directorId)).limit(1);
+  return Boolean(row);
+}
+
+/** Records a contact's change of a signed-in individual's email as pending, and asks the individual at their current address. */
+async function requestEmailChange(
+  tx: Tx,
+  { director, newEmail, company, actor, at, meta }: { director: { id: number; name: string; email: string }; newEmail: string; company: string; actor: string; at: Date; meta?: RequestMeta },
+) {
+  const [row] = await tx.select({ clientId: directors.clientId }).from(directors).where(eq(directors.id, director.id));
+  const token = randomToken();
+  await tx
+    .update(directors)
+    .set({ pendingEmail: newEmail, pendingEmailTokenHash: hashToken(token), pendingEmailRequestedAt: at, updatedAt: at, updatedBy: actor })
+    .where(eq(directors.id, director.id));
+  await writeAudit(tx, {
+    action: "Email change requested: waiting for the individual's confirmation",
+    auditType: "DirectorModified",
+    entityType: "Director",
+    entityId: String(director.id),
+    clientId: row!.clientId,
+    directorId: director.id,
+    user: actor,
+    ip: meta?.ip ?? null,
+    userAgent: meta?.userAgent ?? null,
+    oldValue: { email: director.email },
+    newValue: { pendingEmail: newEmail },
+  });
+  const email = emailChangeConfirmEmail(director, { name: company }, newEmail, emailChangeConfirmUrl(token));
+  await sendJob(
+    tx,
+    "email.send",
+    { ...email, to: director.email, about: { entityType: "Director", entityId: String(director.id), clientId: row!.clientId, directorId: director.id, purpose: "email change confirmation" } },
+    { key: `email-change:${director.id}:${at.getTime()}` },
+  );
+}
+
 /**
  * A company contact's changes to their company's individuals (PATCH /api/director-verification/directors,
  * document format in lib/schemas/company-directors-patch.ts): add, rename, correct an email, remove
@@ -55,6 +96,8 @@ async function freshReferences(tx: Tx, count: number): Promise<string[]> {
  *   individual (`DirectorCreated`).
  * - A changed email ends that individual's sessions and sends the invitation again, to the new
  *   address (unless their invitation has not gone yet: it will be written for the new address).
+ *   Once the individual has signed in, the change waits for their confirmation at the current
+ *   address instead (requestEmailChange; confirmEmailChange applies it), and they are told of it.
  * - New individuals are priced and billed as one batch (recordAddition): invited now (invoice and
  *   existing customers), or once their card payment is confirmed; for card, the Checkout Session
  *   is opened after the transaction commits and its address answered as `checkoutUrl`.
@@ -115,7 +158,15 @@ export async function patchOwnDirectors({ db, user, operations, meta }: { db: Db
         changedCount++;
         continue;
       }
-      const changes = (["name", "email"] as const).filter((f) => edit[f] !== undefined && edit[f] !== current[f]);
+      let changes = (["name", "email"] as const).filter((f) => edit[f] !== undefined && edit[f] !== current[f]);
+      const newAddress = changes.includes("email") && edit.email!.toLowerCase() !== current.email.toLowerCase();
+      if (newAddress && (await hasSignedIn(tx, id))) {
+        // Once the individual has signed in, their address changes only when they confirm it at the
+        // current one: a contact cannot route the individual's sign-in to a mailbox of their own.
+        await requestEmailChange(tx, { director: current, newEmail: edit.email!, company: client.name, actor, at, meta });
+        changes = changes.filter((f) => f !== "email");
+        changedCount++;
+      }
       if (!changes.length) continue;
       const set: Partial<typeof directors.$inferInsert> = { updatedAt: at, updatedBy: actor };
       for (const f of changes) set[f] = edit[f];
@@ -131,7 +182,7 @@ export async function patchOwnDirectors({ db, user, operations, meta }: { db: Db
         changes: changes.map((f) => ({ field: f, from: current[f], to: edit[f] })),
         meta,
       });
-      if (changes.includes("email") && edit.email!.toLowerCase() !== current.email.toLowerCase()) {
+      if (changes.includes("email") && newAddress) {
         await tx.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.directorId, id), isNull(sessions.revokedAt)));
         if (invitationsOut(id)) await sendJob(tx, "invitation.send", { directorId: id }, { key: `${invitationJobKey(id)}:email-${at.getTime()}` });
       }
