@@ -382,7 +382,7 @@ describe("GET /api/director-verification/company/directors-export", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1));
-    expect(rows[0]).toEqual(["Name", "Email", "Reference", "Status", "Added"]);
+    expect(rows[0]).toEqual(["Name", "Email", "Reference", "Status", "Added", "Personal code"]);
     expect(rows.slice(1).map((r) => r[2])).toEqual([ds[0]!.reference, ds[1]!.reference]);
     expect(rows[1]![0]).toBe("'=HYPERLINK(\"http://evil.example\")");
     expect(rows[1]![3]).toBe("Awaiting ID info");

@@ -7,6 +7,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { csvStream } from "@/lib/csv/csv";
 import { translator } from "@/lib/i18n/translator";
 import { AppError } from "@/lib/server/app-error";
+import { displayPersonalCode } from "@/lib/server/directors/personal-code-keys";
 import { exportDate, keysetBatches, logExportError, type CsvExport } from "./keyset-batches";
 
 /**
@@ -14,23 +15,35 @@ import { exportDate, keysetBatches, logExportError, type CsvExport } from "./key
  * reference, status (as the page words it) and when each was added, in the order they were added.
  * Scoped by the caller's own client id; the file starts with a byte order mark and cells that a
  * spreadsheet would run as a formula are neutralised (lib/csv). Only what the contact's own page
- * shows: no provider sessions, reminders or staff fields.
+ * shows: no provider sessions, reminders or staff fields. A `Managed` client's file has a last
+ * column, each `Complete` individual's Companies House personal code in clear (as on the page:
+ * returning the codes together is that service); it is empty for the others.
  */
 export async function exportOwnDirectorsCsv({ db, user, batchSize = 1000, now = new Date() }: { db: Db; user: Principal; batchSize?: number; now?: Date }): Promise<CsvExport> {
   if (!can(user.type, "company.directors.export")) throw new AppError("forbidden");
   if (!user.clientId) throw new AppError("not_found");
   const clientId = user.clientId;
   const [client] = await db
-    .select({ reference: clients.reference })
+    .select({ reference: clients.reference, productTier: clients.productTier })
     .from(clients)
     .where(and(eq(clients.id, clientId), eq(clients.isDeleted, false)));
   if (!client) throw new AppError("not_found");
   const t = translator();
+  const withCodes = client.productTier === "Managed";
   const header = [t("secure.company.export.name"), t("secure.company.export.email"), t("secure.company.export.reference"), t("secure.company.export.status"), t("secure.company.export.added")];
+  if (withCodes) header.push(t("secure.company.export.personalCode"));
   const batches = keysetBatches(
     (after, limit) =>
       db
-        .select({ id: directors.id, name: directors.name, email: directors.email, reference: directors.reference, status: directors.status, createdAt: directors.createdAt })
+        .select({
+          id: directors.id,
+          name: directors.name,
+          email: directors.email,
+          reference: directors.reference,
+          status: directors.status,
+          createdAt: directors.createdAt,
+          companiesHouseCode: directors.companiesHouseCode,
+        })
         .from(directors)
         .where(and(eq(directors.clientId, clientId), eq(directors.isDeleted, false), gt(directors.id, after)))
         .orderBy(asc(directors.id))
@@ -38,7 +51,13 @@ export async function exportOwnDirectorsCsv({ db, user, batchSize = 1000, now = 
     batchSize,
   );
   async function* rows() {
-    for await (const batch of batches) yield batch.map((d) => [d.name, d.email, d.reference, t(`statuses.director.${d.status}`), d.createdAt.toISOString()]);
+    for await (const batch of batches) {
+      yield batch.map((d) => {
+        const row = [d.name, d.email, d.reference, t(`statuses.director.${d.status}`), d.createdAt.toISOString()];
+        if (withCodes) row.push((d.status === "Complete" ? displayPersonalCode(d) : null) ?? "");
+        return row;
+      });
+    }
   }
   return { filename: `${client.reference}-individuals-${exportDate(now)}.csv`, stream: csvStream(header, rows(), { onError: logExportError("company individuals export") }) };
 }
