@@ -17,7 +17,8 @@ export interface PagePricing {
 /**
  * What the request will cost, worked out by the same `priceDirectors()` as the server, Stripe and Sage:
  * price per individual, how many, and the amount due; shown with or without VAT (a toggle), and
- * with no VAT when the company is VAT exempt. It follows the form as it is filled in.
+ * with VAT even when the company says it is exempt (staff confirm an exemption first; the panel says
+ * so). It follows the form as it is filled in.
  */
 export function PricePanel({ pricing }: { pricing: PagePricing }) {
   const t = useTranslations("requestForm.price");
@@ -25,13 +26,14 @@ export function PricePanel({ pricing }: { pricing: PagePricing }) {
   const [includeVat, setIncludeVat] = useState(false);
   const { control } = useFormContext<OnboardingRequestInput>();
   const individuals = useWatch({ control, name: "individuals" });
-  const vatExempt = useWatch({ control, name: "vatExempt" }) === true;
+  // A declared exemption is a claim staff confirm: the price shown, like the charge, includes VAT.
+  const exemptionClaimed = useWatch({ control, name: "vatExempt" }) === true;
   // Rows left completely blank are not individuals yet.
   const count = (individuals ?? []).filter((row) => (row?.name ?? "").trim() !== "" || (row?.email ?? "").trim() !== "").length;
   // A request's individuals carry no price override: each at the configured price.
-  const q = priceDirectors({ unitPrice: pricing.unitPrice, directors: withoutOverrides(count), vatRatePercent: pricing.vatRatePercent, vatExempt });
-  const one = priceDirectors({ unitPrice: pricing.unitPrice, directors: withoutOverrides(1), vatRatePercent: pricing.vatRatePercent, vatExempt });
-  const withVat = includeVat && !vatExempt;
+  const q = priceDirectors({ unitPrice: pricing.unitPrice, directors: withoutOverrides(count), vatRatePercent: pricing.vatRatePercent, vatExempt: false });
+  const one = priceDirectors({ unitPrice: pricing.unitPrice, directors: withoutOverrides(1), vatRatePercent: pricing.vatRatePercent, vatExempt: false });
+  const withVat = includeVat;
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-lg border border-line-soft bg-white p-5 shadow-sm sm:p-6" data-testid="price-panel">
@@ -39,7 +41,7 @@ export function PricePanel({ pricing }: { pricing: PagePricing }) {
         {t("title")}
       </h2>
       <label htmlFor={`${id}-vat`} className="flex items-center gap-3">
-        <input id={`${id}-vat`} type="checkbox" className="size-5 accent-navy-900" checked={includeVat} onChange={(e) => setIncludeVat(e.target.checked)} disabled={vatExempt} />
+        <input id={`${id}-vat`} type="checkbox" className="size-5 accent-navy-900" checked={includeVat} onChange={(e) => setIncludeVat(e.target.checked)} />
         <span>{t("includeVat")}</span>
       </label>
       <DescriptionList
@@ -48,11 +50,16 @@ export function PricePanel({ pricing }: { pricing: PagePricing }) {
           { key: "count", label: t("individuals"), value: count },
           // Including VAT, the unit price already carries it; excluding, the VAT is its own line.
           !withVat && { key: "net", label: t("subtotal"), value: formatPence(q.fullPrice) },
-          !withVat && { key: "vat", label: vatExempt ? t("vatExemptLabel") : t("vat", { rate: q.vatRatePercent }), value: vatExempt ? t("vatExemptValue") : formatPence(q.vat) },
+          !withVat && { key: "vat", label: t("vat", { rate: q.vatRatePercent }), value: formatPence(q.vat) },
         ]}
       />
+      {exemptionClaimed ? (
+        <p className="text-sm text-ink-muted" data-testid="vat-exemption-claimed">
+          {t("vatExemptionClaimed")}
+        </p>
+      ) : null}
       <p className="flex flex-wrap items-baseline justify-between gap-2 border-t border-line-soft pt-3 text-lg" aria-live="polite" aria-atomic="true">
-        <span className="font-semibold">{vatExempt ? t("amountDueExempt") : t("amountDue")}</span>
+        <span className="font-semibold">{t("amountDue")}</span>
         <span className="font-bold" data-testid="amount-due">
           {formatPence(q.amountDue)}
         </span>

@@ -212,7 +212,7 @@ describe("RequestForm", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("prices the individuals with VAT, with a toggle to show prices including VAT, and none when VAT exempt", async () => {
+  it("prices the individuals with VAT, with a toggle to show prices including VAT, and still with VAT when an exemption is only declared", async () => {
     renderForm();
     fillValid();
     const price = within(section("Price"));
@@ -222,7 +222,8 @@ describe("RequestForm", () => {
     expect(price.getByText("Price per individual (including VAT)")).toBeInTheDocument();
     expect(price.getAllByText("£78.00")).toHaveLength(2);
     fireEvent.click(within(section("VAT")).getByLabelText("The billing entity is VAT exempt"));
-    await waitFor(() => expect(price.getByTestId("amount-due")).toHaveTextContent("£65.00"));
+    await waitFor(() => expect(price.getByTestId("vat-exemption-claimed")).toHaveTextContent(/until our staff have confirmed/));
+    expect(price.getByTestId("amount-due")).toHaveTextContent("£78.00");
     expect(within(section("VAT")).getByLabelText(/VAT registration number/)).toBeDisabled();
   });
 

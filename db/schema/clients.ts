@@ -67,7 +67,10 @@ export const clients = pgTable(
     /** Card payment (Stripe Checkout) session id; unique when set (NULLs never collide). */
     paymentSessionId: text(),
     paymentSessionSecret: text(),
+    /** Exempt from VAT, as confirmed by staff: only this lowers a charge or an invoice. */
     vatExempt: boolean().notNull().default(false),
+    /** The request declared an exemption from VAT: a claim for staff to confirm (VAT is charged until then). */
+    vatExemptionClaimed: boolean().notNull().default(false),
     paid: boolean().notNull().default(false),
     paidAt: timestamptz(),
     sageInvoiceNumber: text(),

@@ -165,21 +165,21 @@ describe("POST /api/requests/identity-verification", () => {
     expect(sent).toHaveLength(3);
   });
 
-  it("stores a card request as PaymentPending, sends the payer to Checkout and holds the invitations back", async () => {
+  it("stores a card request as PaymentPending, sends the payer to Checkout and holds the invitations back; a declared VAT exemption is only a claim, VAT charged", async () => {
     const db = await getDb();
     const body = request({ journey: "PayByCard", vatExempt: true, vatNumber: "" }, 2);
     const { status, json } = await submit({ ...body, ...human });
     expect(status).toBe(200);
     expect(json.next).toMatch(new RegExp(`^${stripe.current.url}/pay/`));
     const [client] = await clientNamed(db, body.company.name);
-    expect(client).toMatchObject({ status: "PaymentPending", paid: false, fullPrice: 13000, vatExempt: true, vatNumber: null });
+    expect(client).toMatchObject({ status: "PaymentPending", paid: false, fullPrice: 13000, vatExempt: false, vatExemptionClaimed: true, vatNumber: null });
     expect(client!.paymentSessionId).toBeTruthy();
     const stored = await storedFor(db, client!.id);
     expect(stored.directors).toHaveLength(2);
     expect(stored.confirmations).toHaveLength(1);
     expect(stored.invitations).toEqual([]);
     expect(stored.invoices).toEqual([]);
-    expect(stored.audits.find((a) => a.auditType === "ClientCreated")!.newValue).toMatchObject({ amountDue: 13000, vatExempt: true });
+    expect(stored.audits.find((a) => a.auditType === "ClientCreated")!.newValue).toMatchObject({ amountDue: 15600, vatExemptionClaimed: true });
   });
 
   it("answers the submitted page when Stripe cannot be reached; the request stays, waiting for payment", async () => {

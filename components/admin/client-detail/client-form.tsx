@@ -252,7 +252,7 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
           </SelectField>
           {text("vatNumber", t("fields.vatNumber"), { optional: true })}
           {text("purchaseOrderInfo", t("fields.purchaseOrderInfo"), { optional: true })}
-          <Checkbox label={t("fields.vatExempt")} {...register("vatExempt")} />
+          <Checkbox label={t("fields.vatExempt")} hint={client.vatExemptionClaimed && !client.vatExempt ? t("fields.vatExemptionClaimed") : undefined} {...register("vatExempt")} />
         </Fieldset>
 
         <Fieldset id="section-pricing" legend={t("sections.pricing")}>

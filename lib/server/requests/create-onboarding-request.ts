@@ -125,7 +125,8 @@ export async function createOnboardingRequest({
     // A request's individuals carry no price override yet: each at the configured price.
     directors: withoutOverrides(input.individuals.length),
     vatRatePercent: env.VAT_RATE_PERCENT,
-    vatExempt: input.vatExempt,
+    // A declared exemption is a claim staff confirm: VAT is charged until they do.
+    vatExempt: false,
   });
 
   for (let attempt = 1; ; attempt++) {
@@ -167,7 +168,8 @@ async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, meta: { ip?
       accountPayableContactEmail: input.accountPayableContactEmail,
       accountPayableContactTelephone: input.accountPayableContactTelephone ?? null,
       vatNumber: input.vatNumber ?? null,
-      vatExempt: input.vatExempt,
+      vatExempt: false,
+      vatExemptionClaimed: input.vatExempt,
       purchaseOrderInfo: input.purchaseOrderInfo ?? null,
       unitPrice: q.unitPrice,
       standardUnitPrice: q.standardUnitPrice,
@@ -196,7 +198,7 @@ async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, meta: { ip?
         individuals: q.individuals,
         unitPrice: q.unitPrice,
         fullPrice: q.fullPrice,
-        vatExempt: input.vatExempt,
+        vatExemptionClaimed: input.vatExempt,
         amountDue: q.amountDue,
       },
   });
@@ -221,6 +223,14 @@ async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, meta: { ip?
     }),
     dedupeKey: `new-onboarding-request:${clientId}`,
   });
+  if (input.vatExempt) {
+    await notifyAdmins({
+      db: tx,
+      clientId,
+      message: translator()("notifications.vatExemptionClaimed", { name: client!.name, reference: client!.reference }),
+      dedupeKey: `vat-exemption-claimed:${clientId}`,
+    });
+  }
 
   return { clientId, reference: client!.reference, journey: input.journey, quote: q };
 }
