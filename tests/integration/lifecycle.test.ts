@@ -11,7 +11,9 @@ import { PATCH as patchDirectorsRoute } from "@/app/api/director-verification/di
 import { PATCH as patchOwnDirectorRoute } from "@/app/api/director-verification/director/route";
 import { POST as startYoti } from "@/app/api/director-verification/director-verification/start-yoti/route";
 import { getJobQueue } from "@/lib/jobs/queue";
-import { insertClientWithDirectors, uniqueTag } from "../support/factories";
+import { patchOwnDirector } from "@/lib/server/directors/patch-own-director";
+import { startIdentityCheck } from "@/lib/server/identity-check/start-identity-check";
+import { completeDetails, insertClientWithDirectors, uniqueTag } from "../support/factories";
 import { apiRequest, jsonRequest, routeParams } from "./support/requests";
 import { setupTestDb } from "./support/setup-test-db";
 import { asAdmin, asContact, asDirector } from "./support/test-users";
@@ -55,6 +57,10 @@ describe("the client's status follows its live individuals", () => {
     expect((await api.deleteDirector(open!.id, "Left the company before verifying")).status).toBe(200);
     expect((await clientStatus(client.id)).status).toBe("Completed");
     expect(done).toBeDefined();
+    // A Managed client's contact is told every personal code is ready.
+    const queue = await getJobQueue();
+    const ready = await queue.boss.findJobs("email.send", { data: { to: client.mainContactEmail } });
+    expect(ready.filter((j) => (j.data as { about?: { purpose?: string } }).about?.purpose?.includes("code"))).toHaveLength(1);
   });
 
   it("adding an individual to a Completed client moves it back to InProgress", async () => {
@@ -122,15 +128,21 @@ describe("the director's steps in order", () => {
     expect((await directorRow(d!.id)).sessionID).toBeNull();
   });
 
-  it("an individual of an unpaid request cannot save details or enter a code", async () => {
-    const { directors: [d, e] } = await insertClientWithDirectors(await getDb(), {
+  it("an individual of an unpaid request cannot sign in, and the machine refuses their details, check and code anyway", async () => {
+    const { client, directors: [d, e] } = await insertClientWithDirectors(await getDb(), {
       client: { status: "PaymentPending", journey: "PayByCard", paid: false },
-      directors: [{ invitedAt: null }, { invitedAt: null, status: "AwaitingAuthCode" }],
+      directors: [{ invitedAt: null, ...completeDetails() }, { invitedAt: null, status: "AwaitingAuthCode" }],
     });
-    const details = await api.ownPatch([{ op: "replace", path: "/firstName", value: "Someone" }], asDirector(d!));
-    expect(details.status).toBe(409);
-    const code = await api.ownPatch([{ op: "add", path: "/companiesHouseCode", value: "ABC12345678" }], asDirector(e!));
-    expect(code.status).toBe(409);
+    // Not invited: not a user of the portal yet.
+    expect((await api.ownPatch([{ op: "replace", path: "/firstName", value: "Someone" }], asDirector(d!))).status).toBe(401);
+    expect((await api.start(asDirector(d!))).status).toBe(401);
+    // Behind the door, the status machine refuses as well (a session made before would get no further).
+    const as = (x: { id: number; email: string }) => ({ type: "DV_Director" as const, email: x.email, directorId: x.id, clientId: client.id, via: "test-user" as const });
+    const db = await getDb();
+    await expect(patchOwnDirector({ db, user: as(d!), operations: [{ op: "replace", path: "/firstName", value: "Someone" }] })).rejects.toMatchObject({ code: "conflict", messageKey: "notInvitedYet" });
+    await expect(startIdentityCheck({ db, user: as(d!) })).rejects.toMatchObject({ code: "conflict", messageKey: "notInvitedYet" });
+    await expect(patchOwnDirector({ db, user: as(e!), operations: [{ op: "add", path: "/companiesHouseCode", value: "ABC12345678" }] })).rejects.toMatchObject({ code: "conflict", messageKey: "notInvitedYet" });
     expect((await directorRow(e!.id)).status).toBe("AwaitingAuthCode");
+    expect((await directorRow(d!.id)).sessionID).toBeNull();
   });
 });

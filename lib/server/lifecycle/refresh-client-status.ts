@@ -8,6 +8,7 @@ import type { RequestMeta } from "@/lib/http";
 import { translator } from "@/lib/i18n/translator";
 import { AppError } from "@/lib/server/app-error";
 import { auditFieldChanges } from "@/lib/server/clients/audit-field-changes";
+import { onClientCompleted } from "@/lib/server/clients/on-client-completed";
 import { clientPageLink, notifyAdmins } from "@/lib/server/notifications/notify-admins";
 
 interface Who {
@@ -27,7 +28,8 @@ interface Who {
  * - then, always, the status its live directors imply (`directorsChanged`); `started` says the
  *   caller's change is a director starting (saving details, starting the check, ...).
  *
- * A change is written and audited; reaching `Completed` tells the admins. Returns the new status, or
+ * A change is written and audited; reaching `Completed` tells the admins and, for the Managed tier,
+ * the main contact that every personal code is ready (onClientCompleted). Returns the new status, or
  * null when it did not change.
  */
 export async function refreshClientStatus(
@@ -74,6 +76,8 @@ export async function refreshClientStatus(
       link: clientPageLink(clientId),
       dedupeKey: `client-completed:${clientId}:${who.at.toISOString()}`,
     });
+    // Managed tier: the main contact is told every personal code is ready.
+    await onClientCompleted(tx, { clientId, at: who.at });
   }
   return status;
 }
