@@ -265,12 +265,11 @@ describe("PATCH /api/director-verification/directors", () => {
     expect(await snapshot(client)).toEqual(before);
   });
 
-  it("renames and corrects an email: audited per field; the email change ends their sessions and invites them again", async () => {
+  it("renames and corrects an email: audited per field; a signed-in individual's new email waits for their confirmation", async () => {
     const db = await getDb();
     const { client, directors: ds, as } = await company();
     const d = ds[1]!;
     const session = await insertSession(db, { userType: "DV_Director", directorId: d.id, email: d.email });
-    const otherSession = await insertSession(db, { userType: "DV_Director", directorId: ds[0]!.id, email: ds[0]!.email });
     const res = await api.patchDirectors(
       [
         { op: "replace", path: `/${d.id}/name`, value: "Renamed Person" },
@@ -279,16 +278,23 @@ describe("PATCH /api/director-verification/directors", () => {
       as,
     );
     expect(res.status).toBe(200);
-    expect((await directorsOf(client.id)).find((x) => x.id === d.id)).toMatchObject({ name: "Renamed Person", email: "renamed@example.co.uk" });
+    expect((await directorsOf(client.id)).find((x) => x.id === d.id)).toMatchObject({ name: "Renamed Person", email: d.email, pendingEmail: "renamed@example.co.uk" });
     const audits = (await auditsOf(client.id)).filter((a) => a.auditType === "DirectorModified");
     expect(audits.map((a) => [a.action, a.oldValue, a.newValue]).sort()).toEqual([
-      ["Changed email", { email: d.email }, { email: "renamed@example.co.uk" }],
       ["Changed name", { name: d.name }, { name: "Renamed Person" }],
+      ["Email change requested: waiting for the individual's confirmation", { email: d.email }, { pendingEmail: "renamed@example.co.uk" }],
     ]);
-    const [revoked] = await db.select().from(sessions).where(eq(sessions.id, session.id));
-    const [kept] = await db.select().from(sessions).where(eq(sessions.id, otherSession.id));
-    expect(revoked!.revokedAt).not.toBeNull();
+    // Until they confirm (tests/integration/individual-protection.test.ts), their sign-in is theirs.
+    const [kept] = await db.select().from(sessions).where(eq(sessions.id, session.id));
     expect(kept!.revokedAt).toBeNull();
+    expect(await jobs(`invitation:${d.id}:email-`)).toEqual([]);
+  });
+
+  it("corrects the email of an individual who has not signed in yet: changed at once and invited again", async () => {
+    const { client, directors: ds, as } = await company();
+    const d = ds[1]!;
+    expect((await api.patchDirectors([{ op: "replace", path: `/${d.id}/email`, value: "corrected@example.co.uk" }], as)).status).toBe(200);
+    expect((await directorsOf(client.id)).find((x) => x.id === d.id)).toMatchObject({ email: "corrected@example.co.uk" });
     expect(await jobs(`invitation:${d.id}:email-`)).toEqual([expect.objectContaining({ name: "invitation.send", data: { directorId: d.id } })]);
   });
 
@@ -382,11 +388,13 @@ describe("GET /api/director-verification/company/directors-export", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1));
-    expect(rows[0]).toEqual(["Name", "Email", "Reference", "Status", "Added", "Personal code"]);
-    expect(rows.slice(1).map((r) => r[2])).toEqual([ds[0]!.reference, ds[1]!.reference]);
+    expect(rows[0]).toEqual(["Name", "Email", "Status", "Added", "Personal code"]);
+    expect(rows.slice(1).map((r) => r[1])).toEqual([ds[0]!.email, ds[1]!.email]);
     expect(rows[1]![0]).toBe("'=HYPERLINK(\"http://evil.example\")");
-    expect(rows[1]![3]).toBe("Awaiting ID info");
-    for (const d of other.directors) expect(rows.flat()).not.toContain(d.reference);
+    expect(rows[1]![2]).toBe("Awaiting ID info");
+    // Never an individual's reference (their sign-in factor), nor another company's individuals.
+    for (const d of ds) expect(rows.flat()).not.toContain(d.reference);
+    for (const d of other.directors) expect(rows.flat()).not.toContain(d.email);
   });
 
   it("is for company contacts only", async () => {

@@ -88,8 +88,8 @@ describe("the contact's export", () => {
   it("of a Managed client carries each Complete individual's personal code, and no other's", async () => {
     const { client, codes } = await clientWithCodes({ productTier: "Managed", status: "InProgress" });
     const { header, rows } = await csvOf(await ownExport(client));
-    expect(header).toEqual(["Name", "Email", "Reference", "Status", "Added", "Personal code"]);
-    expect(rows.map((r) => [r[0], r[5]])).toEqual([
+    expect(header).toEqual(["Name", "Email", "Status", "Added", "Personal code"]);
+    expect(rows.map((r) => [r[0], r[4]])).toEqual([
       ["Complete Person", codes[0]],
       ["Waiting Person", ""],
       ["New Person", ""],
@@ -99,7 +99,7 @@ describe("the contact's export", () => {
   it("of a OneOff client has no personal codes", async () => {
     const { client, codes } = await clientWithCodes({ productTier: "OneOff", status: "InProgress" });
     const { header, text } = await csvOf(await ownExport(client));
-    expect(header).toEqual(["Name", "Email", "Reference", "Status", "Added"]);
+    expect(header).toEqual(["Name", "Email", "Status", "Added"]);
     for (const code of codes) expect(text).not.toContain(code);
   });
 });

@@ -12,7 +12,7 @@ import { exportDate, keysetBatches, logExportError, type CsvExport } from "./key
 
 /**
  * A company contact's own individuals (not deleted) as a CSV file for a spreadsheet: name, email,
- * reference, status (as the page words it) and when each was added, in the order they were added.
+ * status (as the page words it; never an individual's reference, their sign-in factor) and when each was added, in the order they were added.
  * Scoped by the caller's own client id; the file starts with a byte order mark and cells that a
  * spreadsheet would run as a formula are neutralised (lib/csv). Only what the contact's own page
  * shows: no provider sessions, reminders or staff fields. A `Managed` client's file has a last
@@ -30,7 +30,7 @@ export async function exportOwnDirectorsCsv({ db, user, batchSize = 1000, now = 
   if (!client) throw new AppError("not_found");
   const t = translator();
   const withCodes = client.productTier === "Managed";
-  const header = [t("secure.company.export.name"), t("secure.company.export.email"), t("secure.company.export.reference"), t("secure.company.export.status"), t("secure.company.export.added")];
+  const header = [t("secure.company.export.name"), t("secure.company.export.email"), t("secure.company.export.status"), t("secure.company.export.added")];
   if (withCodes) header.push(t("secure.company.export.personalCode"));
   const batches = keysetBatches(
     (after, limit) =>
@@ -39,7 +39,6 @@ export async function exportOwnDirectorsCsv({ db, user, batchSize = 1000, now = 
           id: directors.id,
           name: directors.name,
           email: directors.email,
-          reference: directors.reference,
           status: directors.status,
           createdAt: directors.createdAt,
           companiesHouseCode: directors.companiesHouseCode,
@@ -53,7 +52,7 @@ export async function exportOwnDirectorsCsv({ db, user, batchSize = 1000, now = 
   async function* rows() {
     for await (const batch of batches) {
       yield batch.map((d) => {
-        const row = [d.name, d.email, d.reference, t(`statuses.director.${d.status}`), d.createdAt.toISOString()];
+        const row = [d.name, d.email, t(`statuses.director.${d.status}`), d.createdAt.toISOString()];
         if (withCodes) row.push((d.status === "Complete" ? displayPersonalCode(d) : null) ?? "");
         return row;
       });

@@ -101,7 +101,7 @@ test("[CONTACT] exports the individuals and reads the CSV back", async ({ page }
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString("utf8").slice(1).trim().split("\r\n");
-  expect(lines[0]).toBe("Name,Email,Reference,Status,Added");
+  expect(lines[0]).toBe("Name,Email,Status,Added");
   expect(lines).toHaveLength(7);
   expect(lines.some((l) => l.startsWith("James Whitaker,james.whitaker@hartwell-holdings.example,JW4T8KQM,Awaiting ID info,"))).toBe(true);
   // Only this company's live individuals: the deleted one and other companies' are not in it.
