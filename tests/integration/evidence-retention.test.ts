@@ -15,6 +15,7 @@ import { jobDefinitions } from "@/lib/jobs/definitions";
 import { deleteExpiredEvidenceJob, retentionCutoff } from "@/lib/jobs/definitions/delete-expired-evidence";
 import { jobSchedules } from "@/lib/jobs/schedules";
 import { resetStorage } from "@/lib/integrations/storage";
+import { applyYotiSession } from "@/lib/server/identity-check/apply-yoti-session";
 import { insertAddress, insertCheck, insertClientWithDirectors, insertFile, insertMedia } from "../support/factories";
 import { setupTestDb } from "./support/setup-test-db";
 
@@ -128,5 +129,37 @@ describe("evidence retention sweep", () => {
     expect(fs.existsSync(files[old!.id]!)).toBe(false);
     expect(fs.existsSync(files[recent!.id]!)).toBe(true);
     expect(fs.existsSync(files[unfinished!.id]!)).toBe(true);
+  });
+
+  it("starts the clock at every ended check: a rejected first attempt the director then abandons, and an expired link", async () => {
+    const db = await getDb();
+    const checkedAt = new Date(Date.UTC(2026, 0, 10, 12));
+    const { directors: [rejected, expired] } = await insertClientWithDirectors(db, {
+      directors: [
+        { status: "AwaitingIDInfo", sessionID: `s-${Math.random()}`, formerNames: ["Abandoned Name"] },
+        { status: "AwaitingIDInfo", sessionID: `s-${Math.random()}`, sessionExpiry: new Date(checkedAt.getTime() - 2 * 60 * 60_000) },
+      ],
+    });
+    const session = (d: { id: number; sessionID: string | null }, recommendation: "REJECT" | null) => ({
+      sessionId: d.sessionID!,
+      state: recommendation ? "COMPLETED" : "EXPIRED",
+      userTrackingId: String(d.id),
+      checks: recommendation ? [{ id: `c-${d.id}`, type: "LIVENESS", state: "DONE", recommendation }] : [],
+      media: [],
+      documents: [],
+    });
+    expect(await applyYotiSession(db, session(rejected!, "REJECT") as never, "webhook", checkedAt)).toMatchObject({ applied: true, outcome: "rejected" });
+    expect(await applyYotiSession(db, session(expired!, null) as never, "webhook", checkedAt)).toMatchObject({ applied: true, outcome: "expired" });
+    for (const d of [rejected!, expired!]) {
+      const [row] = await db.select().from(directors).where(eq(directors.id, d.id));
+      expect(row!.verificationCompletedAt).toEqual(checkedAt);
+    }
+    // The first attempt failed and was never retried: its evidence goes when the period ends.
+    await insertFile(db, { directorId: rejected!.id, fileType: "YotiId", fileName: "yoti-media-x.jpg", bytes: `\xff\xd8\xff ${rejected!.id}` });
+    clockAt(new Date(checkedAt.getTime() + (7 * 365 + 3) * DAY));
+    await rolledBack(async (tx) => {
+      await run(tx);
+      expect(await evidenceOf(tx, rejected!.id)).toMatchObject({ files: 0, checks: 0, formerNames: [] });
+    });
   });
 });
