@@ -50,7 +50,16 @@ export async function startIdentityCheck({ db, user, now = () => new Date() }: {
     // The machine decides (409 before a session is asked for): invited, details and history saved.
     await planDirectorEvent(tx, { director, event: { type: "checkStarted" }, at: now() });
 
-    if (director.status === "AwaitingIDInfo" && director.sessionUrl && director.sessionExpiry && director.sessionExpiry.getTime() - now().getTime() > REUSE_IF_LEFT_MS) {
+    // The open session is handed back only to a director waiting for its result as they are shown
+    // (no override). Shown AwaitingIDInfo by an override, the session kept may be one whose result
+    // is in (a manual review), and the machine's move must end the override: a new session then.
+    if (
+      director.status === "AwaitingIDInfo" &&
+      director.statusOverride === null &&
+      director.sessionUrl &&
+      director.sessionExpiry &&
+      director.sessionExpiry.getTime() - now().getTime() > REUSE_IF_LEFT_MS
+    ) {
       return { sessionUrl: director.sessionUrl, sessionExpiry: director.sessionExpiry.toISOString() };
     }
 
