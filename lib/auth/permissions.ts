@@ -22,6 +22,7 @@ export const permissions = {
   "admin.directors.read": ["Admin"],
   "admin.directors.update": ["Admin"],
   "admin.directors.delete": ["Admin"],
+  "admin.directors.review": ["Admin"],
   "admin.export": ["Admin"],
   "admin.notifications": ["Admin"],
   "admin.options": ["Admin"],
