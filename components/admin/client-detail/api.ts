@@ -25,5 +25,10 @@ export function sendDelete(url: string, reason: string): Promise<ApiResult> {
   return send(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reason }) });
 }
 
+/** POST of a JSON body (an admin action such as a review decision). */
+export function sendJson(url: string, body: unknown): Promise<ApiResult> {
+  return send(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
 export const clientUrl = (id: number) => `/api/admin/director-verification/clients/${id}`;
 export const directorUrl = (id: number) => `/api/admin/director-verification/directors/${id}`;

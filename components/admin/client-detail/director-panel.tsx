@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import type { OptionItem } from "@/lib/countries";
+import { hasDirectorMove } from "@/lib/domain/director-lifecycle";
 import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detail";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -18,6 +19,7 @@ import { AuditTrail } from "./audit-trail";
 import { DeleteDialog } from "./delete-dialog";
 import { DirectorForm } from "./director-form";
 import { PriceOverrideDialog, StatusOverrideDialog } from "./override-dialogs";
+import { ReopenDialog, ReviewDecisionDialog } from "./review-dialogs";
 import { SendReminderButton } from "./send-reminder-button";
 
 /** The heading of the individuals section (focus goes there after a deletion removes the row). */
@@ -58,7 +60,7 @@ export function DirectorPanel({
   const router = useRouter();
   const toastMessage = useToastMessages();
   const [editing, setEditing] = useState(false);
-  const [dialog, setDialog] = useState<"status" | "price" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"status" | "price" | "delete" | "review" | "reopen" | null>(null);
 
   const notSet = tc("notSet");
   const money = (pence: number | null) => (pence === null ? notSet : format.number(pence / 100, { style: "currency", currency: "GBP" }));
@@ -260,6 +262,17 @@ export function DirectorPanel({
 
       {!director.isDeleted ? (
         <section aria-label={t("actions")} className="flex flex-wrap gap-3 border-t border-line-soft pt-4">
+          {/* What the status machine offers from the status shown (the server checks it again). */}
+          {hasDirectorMove("reviewApproved", director.status) ? (
+            <Button size="sm" onClick={() => setDialog("review")}>
+              {t("decideReview")}
+            </Button>
+          ) : null}
+          {hasDirectorMove("reopened", director.status) ? (
+            <Button size="sm" onClick={() => setDialog("reopen")}>
+              {t("reopen")}
+            </Button>
+          ) : null}
           <Button variant="secondary" size="sm" onClick={() => setDialog("status")}>
             {t("overrideStatus")}
           </Button>
@@ -274,6 +287,8 @@ export function DirectorPanel({
 
       <StatusOverrideDialog director={director} open={dialog === "status"} onClose={() => setDialog(null)} />
       <PriceOverrideDialog director={director} open={dialog === "price"} onClose={() => setDialog(null)} />
+      <ReviewDecisionDialog director={director} open={dialog === "review"} onClose={() => setDialog(null)} />
+      <ReopenDialog director={director} open={dialog === "reopen"} onClose={() => setDialog(null)} />
       <DeleteDialog
         open={dialog === "delete"}
         onClose={() => setDialog(null)}
