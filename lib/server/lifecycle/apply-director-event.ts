@@ -83,7 +83,11 @@ function factColumns(director: Director, event: DirectorEvent, moved: DirectorMo
     case "reviewRejected":
       return { evidenceOutstanding: [], verificationCompletedAt: director.verificationCompletedAt ?? at };
     case "reopened":
-      return { idvFailedAttempts: 0 };
+      // A fresh start: no session of before is theirs any more. Kept, a session whose result is in
+      // (a manual review, then rejected) would be settled again by the page's poll or the expiry
+      // sweep (both look for AwaitingIDInfo with a session), putting the director straight back
+      // under review, and start-yoti would hand its finished link out again.
+      return { idvFailedAttempts: 0, sessionID: null, sessionToken: null, sessionUrl: null, sessionExpiry: null };
     default:
       return {};
   }
