@@ -40,10 +40,15 @@ export function queryObject(url: string): Record<string, string> {
   return Object.fromEntries(out);
 }
 
+/**
+ * The JSON error answer: `{ error, message, ...extra }`, the message translated from
+ * `apiErrors.<messageKey>` with the string and number members of `extra` as its values (e.g. a limit).
+ */
 export function errorResponse(code: AppError["code"], messageKey: string = code, extra?: Record<string, unknown>, headers?: Record<string, string>) {
   const t = translator();
   const key = `apiErrors.${messageKey}`;
-  const message = t.has(key as never) ? t(key as never) : t("apiErrors.server_error");
+  const values = Object.fromEntries(Object.entries(extra ?? {}).filter(([, v]) => typeof v === "string" || typeof v === "number")) as Record<string, string | number>;
+  const message = t.has(key as never) ? t(key as never, values as never) : t("apiErrors.server_error");
   return json({ error: code, message, ...extra }, { status: statusOf[code], headers });
 }
 

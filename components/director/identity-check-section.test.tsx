@@ -56,6 +56,16 @@ describe("IdentityCheckSection", () => {
     expect(screen.queryByTitle("Identity check at Yoti")).toBeNull();
   });
 
+  it("shows the server's message when today's limit of new checks is reached", async () => {
+    const message = "You have started 5 identity checks today, the most we allow in one day. Please try again tomorrow.";
+    fetchMock.mockResolvedValueOnce(reply(429, { error: "rate_limited", message, retryAfterSeconds: 3600 }));
+    renderSection();
+    fireEvent.click(screen.getByRole("button", { name: "Start identity check" }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText("The identity check could not be started. Please try again later.")).toBeNull();
+    expect(screen.queryByTitle("Identity check at Yoti")).toBeNull();
+  });
+
   it("offers a retry after a failed check, and a new start after an expired link", () => {
     const { unmount } = renderSection({ idvFailedAttempts: 1 });
     expect(screen.getByText("Verification failed. Please try again.")).toBeInTheDocument();

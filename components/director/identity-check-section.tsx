@@ -69,7 +69,8 @@ export function IdentityCheckSection({ director, headingLevel = 2 }: IdentityChe
   const Heading = headingLevel === 3 ? "h3" : "h2";
   const [session, setSession] = useState<OpenSession | null>(() => openSession(director));
   const [starting, setStarting] = useState(false);
-  const [startFailed, setStartFailed] = useState(false);
+  /** Why the last start failed: the server's message for a refusal it explains (409, 429), else null for the general one. */
+  const [startFailed, setStartFailed] = useState<false | { message: string | null }>(false);
   const clickRecorded = useRef(false);
 
   // A new render from the server (after a refresh) brings the truth: take its session.
@@ -120,9 +121,13 @@ export function IdentityCheckSection({ director, headingLevel = 2 }: IdentityChe
         router.refresh();
         return;
       }
-      setStartFailed(true);
+      // A refusal the server explains (the step is not available, or today's limit of new checks is
+      // reached): its message; anything else, the general one.
+      const answer = (await res.json().catch(() => ({}))) as { message?: unknown };
+      const explained = (res.status === 409 || res.status === 429) && typeof answer.message === "string" && answer.message ? answer.message : null;
+      setStartFailed({ message: explained });
     } catch {
-      setStartFailed(true);
+      setStartFailed({ message: null });
     } finally {
       setStarting(false);
     }
@@ -149,7 +154,7 @@ export function IdentityCheckSection({ director, headingLevel = 2 }: IdentityChe
 
   const startError = startFailed ? (
     <Alert variant="error" id={ERROR_ID} tabIndex={-1} className="outline-none">
-      {t("startFailed")}
+      {startFailed.message ?? t("startFailed")}
     </Alert>
   ) : null;
 

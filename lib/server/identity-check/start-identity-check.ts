@@ -4,10 +4,13 @@ import type { Db } from "@/db";
 import { directors } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
+import { secondsUntilNextUkDay } from "@/lib/domain/uk-day";
+import { getEnv } from "@/lib/env";
 import { getYoti, YotiError } from "@/lib/integrations/yoti";
 import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
+import { countSessionsStartedToday, SESSION_STARTED_ACTIONS } from "./count-sessions-started-today";
 
 export interface StartedIdentityCheck {
   sessionUrl: string;
@@ -31,6 +34,10 @@ const REUSE_IF_LEFT_MS = 10 * 60_000;
  * document authenticity, liveness and face match with manual fallback, tracks the director's id,
  * and sends its notification to the portal's webhook with the configured token (the adapter builds
  * it). The director row is locked while Yoti is asked, so two clicks at once make one session.
+ *
+ * At most IDENTITY_CHECK_MAX_SESSIONS_PER_DAY new sessions per director per UK day (counted from the
+ * audit entry of each start; handing back the open session does not count): past it, 429 saying to
+ * try again tomorrow (Retry-After: until UK midnight), and Yoti is not asked.
  *
  * The client moves on to InProgress (refreshClientStatus): one of its directors has started.
  */
@@ -63,6 +70,12 @@ export async function startIdentityCheck({ db, user, now = () => new Date() }: {
       return { sessionUrl: director.sessionUrl, sessionExpiry: director.sessionExpiry.toISOString() };
     }
 
+    // A cap on new provider sessions, counted under the row lock (two clicks at once count one by one).
+    const maxSessions = getEnv().IDENTITY_CHECK_MAX_SESSIONS_PER_DAY;
+    if ((await countSessionsStartedToday(tx, director.id, now())) >= maxSessions) {
+      throw new AppError("rate_limited", "identity_check_daily_limit", { maxSessions, retryAfterSeconds: secondsUntilNextUkDay(now()) });
+    }
+
     let session;
     try {
       session = await getYoti().createSession({ directorId: String(director.id) });
@@ -89,8 +102,9 @@ export async function startIdentityCheck({ db, user, now = () => new Date() }: {
     const audit = { entityType: "Director", entityId: String(director.id), clientId: director.clientId, directorId: director.id, user: actorOf(user) };
     await writeAudit(tx, {
       ...audit,
-      action: director.status === "IDVLinkExpired" ? "Identity check started again after the link expired" : "Identity check started",
+      action: director.status === "IDVLinkExpired" ? SESSION_STARTED_ACTIONS[1] : SESSION_STARTED_ACTIONS[0],
       auditType: "DirectorModified",
+      updatedAt: at,
       oldValue: { status: director.status, sessionId: director.sessionID },
       newValue: { status: "AwaitingIDInfo", sessionId: session.sessionId, sessionExpiry: session.expiresAt.toISOString() },
     });
