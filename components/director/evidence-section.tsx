@@ -10,7 +10,9 @@
  * director), so the page passes nothing else. What it shows:
  * - at `OutstandingIDInfo`, a notice naming the evidence needed: proof of a change of name when the
  *   director has former names, and proof of address; an upload moves them back to `UnderReview`;
- * - the uploads, each with a download link and (until the check is `Complete`) a delete button;
+ * - the uploads, each with a download link and (until the check is `Complete`) a delete button: it
+ *   deletes an upload no review has seen yet, and otherwise removes it from the list only, the firm
+ *   keeping it for the retention period (the list then says so);
  * - the upload form (PDF, JPEG or PNG up to UPLOAD_MAX_BYTES), except once the check is `Complete`
  *   or `Rejected`, or the evidence was deleted under the retention rules.
  */
@@ -31,7 +33,8 @@ export interface EvidenceSectionProps {
 export async function EvidenceSection({ director }: EvidenceSectionProps) {
   const user = await requirePageUser("director.self.read");
   const [t, format, files] = await Promise.all([getTranslations("evidence"), getFormatter(), listOwnDirectorFiles({ db: await getDb(), user })]);
-  const megabytes = Math.floor(getEnv().UPLOAD_MAX_BYTES / (1024 * 1024));
+  const env = getEnv();
+  const megabytes = Math.floor(env.UPLOAD_MAX_BYTES / (1024 * 1024));
   const needed = evidenceNeeded(director);
   const closed = director.status === "Complete" || director.status === "Rejected" || director.evidenceDeletedAt !== null;
   const canDelete = director.status !== "Complete" && director.evidenceDeletedAt === null;
@@ -72,10 +75,11 @@ export async function EvidenceSection({ director }: EvidenceSectionProps) {
                     {t("fileMeta", { kind: t(`kinds.${f.fileType as "Name" | "Address"}`), date: format.dateTime(new Date(f.createdAt), { dateStyle: "medium", timeStyle: "short" }) })}
                   </span>
                 </span>
-                {canDelete ? <DeleteEvidenceButton fileId={f.id} fileName={f.fileName} /> : null}
+                {canDelete ? <DeleteEvidenceButton fileId={f.id} fileName={f.fileName} withdrawable={f.withdrawable} /> : null}
               </li>
             ))}
           </ul>
+          {canDelete && files.some((f) => !f.withdrawable) ? <p className="mt-2 text-sm text-gray-700">{t("keptNote", { years: env.EVIDENCE_RETENTION_YEARS })}</p> : null}
         </div>
       ) : null}
 

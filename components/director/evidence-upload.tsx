@@ -91,8 +91,12 @@ export function EvidenceUploadForm({ needed, megabytes }: { needed: EvidenceKind
   );
 }
 
-/** Withdraws one of the director's uploads, then refreshes the page. */
-export function DeleteEvidenceButton({ fileId, fileName }: { fileId: number; fileName: string }) {
+/**
+ * Deletes one of the director's uploads, then refreshes the page. `withdrawable` (before review) the
+ * file is deleted; otherwise the server hides it from the director and keeps it for the retention
+ * period, and the button and its message say so.
+ */
+export function DeleteEvidenceButton({ fileId, fileName, withdrawable = true }: { fileId: number; fileName: string; withdrawable?: boolean }) {
   const t = useTranslations("evidence");
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -101,7 +105,7 @@ export function DeleteEvidenceButton({ fileId, fileName }: { fileId: number; fil
     setBusy(true);
     try {
       const res = await fetch(`/api/director-verification/director/file/${fileId}`, { method: "DELETE", credentials: "same-origin", cache: "no-store" });
-      if (res.ok) showToast("success", t("toasts.deleted"), { description: fileName });
+      if (res.ok) showToast("success", withdrawable ? t("toasts.deleted") : t("toasts.hidden"), { description: fileName });
       else showToast("error", t("toasts.deleteFailed"));
       router.refresh();
     } catch {
@@ -112,8 +116,8 @@ export function DeleteEvidenceButton({ fileId, fileName }: { fileId: number; fil
   }
 
   return (
-    <Button variant="secondary" size="sm" loading={busy} loadingLabel={t("deleting")} onClick={remove} aria-label={t("deleteLabel", { name: fileName })}>
-      {t("delete")}
+    <Button variant="secondary" size="sm" loading={busy} loadingLabel={t("deleting")} onClick={remove} aria-label={withdrawable ? t("deleteLabel", { name: fileName }) : t("hideLabel", { name: fileName })}>
+      {withdrawable ? t("delete") : t("hide")}
     </Button>
   );
 }

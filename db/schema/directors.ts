@@ -241,6 +241,11 @@ export const directorFiles = pgTable(
     sha256: varchar({ length: 64 }).notNull(),
     createdAt: timestamptz().notNull().defaultNow(),
     createdBy: text(),
+    /**
+     * When the director "deleted" the upload after a review could have seen it: hidden from them
+     * but kept (row and bytes) for the retention period, shown to staff as withdrawn by the director.
+     */
+    hiddenAt: timestamptz(),
     ...softDelete(),
   },
   (t) => [

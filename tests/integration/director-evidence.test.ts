@@ -240,8 +240,9 @@ describe("GET / DELETE /api/director-verification/director/file/{id}", () => {
     expect(fs.existsSync(path.join(filesDir, row!.storageKey))).toBe(true);
   });
 
-  it("deletes the director's own file: the row is marked with an audit entry and the bytes are removed", async () => {
-    const [d] = await makeDirectors({ status: "OutstandingIDInfo" });
+  it("before review, deletes the director's own file: the row is marked with an audit entry and the bytes are removed", async () => {
+    // (After review a delete only hides the file: tests/integration/director-evidence-kept.test.ts.)
+    const [d] = await makeDirectors({ status: "AwaitingIDInfo" });
     const created = await (await upload(asDirector(d!), multipart(PDF, "wrong.pdf"))).json();
     const db = await getDb();
     const [row] = await db.select().from(directorFiles).where(eq(directorFiles.id, created.id));

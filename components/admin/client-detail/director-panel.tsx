@@ -224,6 +224,7 @@ export function DirectorPanel({
                   {" · "}
                   {t(`fileTypes.${f.fileType}`)} · {format.number(f.sizeBytes / 1024, { maximumFractionDigits: 0 })} KB · {when(f.createdAt)}
                 </span>
+                {f.hiddenAt ? <span className="block text-sm font-semibold text-ink-muted">{tEvidence("withdrawnByDirector", { date: when(f.hiddenAt) })}</span> : null}
               </li>
             ))}
           </ul>

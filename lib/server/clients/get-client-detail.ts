@@ -103,6 +103,7 @@ const directorFileColumnsSelect = {
   sha256: directorFiles.sha256,
   createdAt: directorFiles.createdAt,
   createdBy: directorFiles.createdBy,
+  hiddenAt: directorFiles.hiddenAt,
 } satisfies Record<keyof typeof directorFileColumns, unknown>;
 
 export type ClientDetail = Awaited<ReturnType<typeof getClientDetail>>;

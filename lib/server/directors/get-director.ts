@@ -21,6 +21,8 @@ export const directorFileColumns = {
   sha256: true,
   createdAt: true,
   createdBy: true,
+  /** When the director "deleted" it after review: hidden from them, kept, shown to staff as withdrawn by the director. */
+  hiddenAt: true,
 } as const;
 
 /** The columns of a media item listed with a director (its content comes from the media endpoint). */

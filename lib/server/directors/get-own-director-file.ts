@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db";
 import { directorFiles } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
@@ -9,8 +9,9 @@ import { AppError } from "@/lib/server/app-error";
 
 /**
  * One of the signed-in director's own uploads (proof of name or address) with its bytes. Another
- * director's file, a deleted one, a provider document or missing bytes: not found (404), so a
- * guessed id tells nothing.
+ * director's file, a deleted one, one the director hid (kept for retention,
+ * lib/server/directors/delete-own-director-file.ts), a provider document or missing bytes: not found
+ * (404), so a guessed id tells nothing.
  */
 export async function getOwnDirectorFile({ db, user, storage, fileId }: { db: Db; user: Principal; storage: FileStorage; fileId: number }) {
   if (!can(user.type, "director.self.read")) throw new AppError("forbidden");
@@ -18,7 +19,7 @@ export async function getOwnDirectorFile({ db, user, storage, fileId }: { db: Db
   const [file] = await db
     .select({ fileName: directorFiles.fileName, contentType: directorFiles.contentType, storageKey: directorFiles.storageKey })
     .from(directorFiles)
-    .where(and(eq(directorFiles.id, fileId), eq(directorFiles.directorId, user.directorId), eq(directorFiles.isDeleted, false), inArray(directorFiles.fileType, ["Name", "Address"])))
+    .where(and(eq(directorFiles.id, fileId), eq(directorFiles.directorId, user.directorId), eq(directorFiles.isDeleted, false), isNull(directorFiles.hiddenAt), inArray(directorFiles.fileType, ["Name", "Address"])))
     .limit(1);
   if (!file) throw new AppError("not_found");
   const bytes = await storage.get(file.storageKey).catch((err: unknown) => {

@@ -57,8 +57,11 @@ export interface SovInfo {
   documents: SovDocument[];
   /** Current address first, then earlier ones, newest first. */
   addressHistory: SovAddress[];
-  /** Evidence uploaded by the director (and kept copies of the provider's media), with their hashes. */
-  files: { id: number; fileName: string; fileType: DirectorFile["fileType"]; contentType: string; sizeBytes: number; sha256: string; createdAt: string }[];
+  /**
+   * Evidence uploaded by the director (and kept copies of the provider's media), with their hashes;
+   * `withdrawnByDirectorAt` when the director "deleted" it after review (kept, hidden from them).
+   */
+  files: { id: number; fileName: string; fileType: DirectorFile["fileType"]; contentType: string; sizeBytes: number; sha256: string; createdAt: string; withdrawnByDirectorAt: string | null }[];
   /** When the retention sweep deleted the evidence; null while it is kept. */
   evidenceDeletedAt: string | null;
   /** The day the evidence is due for deletion (completion + EVIDENCE_RETENTION_YEARS). */
@@ -97,7 +100,7 @@ type SovDirector = Pick<Director, "id" | "name" | "status" | "verificationComple
 
 export interface SovExtras {
   addresses?: readonly Pick<DirectorAddress, "addressLine1" | "addressLine2" | "addressLine3" | "city" | "state" | "postcode" | "country" | "startDate" | "endDate">[];
-  files?: readonly Pick<DirectorFile, "id" | "fileName" | "fileType" | "contentType" | "sizeBytes" | "sha256" | "createdAt">[];
+  files?: readonly (Pick<DirectorFile, "id" | "fileName" | "fileType" | "contentType" | "sizeBytes" | "sha256" | "createdAt"> & Partial<Pick<DirectorFile, "hiddenAt">>)[];
   companyName?: string | null;
   verifiedBy?: SovVerifiedBy;
   retentionYears?: number;
@@ -158,7 +161,16 @@ export function buildSovInfo(
     documents,
     // The current address on the director, unless the history also lists it as current.
     addressHistory: previous.some((a) => a.endDate === null) ? previous : [...current, ...previous],
-    files: (extras.files ?? []).map((f) => ({ id: f.id, fileName: f.fileName, fileType: f.fileType, contentType: f.contentType, sizeBytes: f.sizeBytes, sha256: f.sha256, createdAt: f.createdAt.toISOString() })),
+    files: (extras.files ?? []).map((f) => ({
+      id: f.id,
+      fileName: f.fileName,
+      fileType: f.fileType,
+      contentType: f.contentType,
+      sizeBytes: f.sizeBytes,
+      sha256: f.sha256,
+      createdAt: f.createdAt.toISOString(),
+      withdrawnByDirectorAt: f.hiddenAt ? f.hiddenAt.toISOString() : null,
+    })),
     evidenceDeletedAt: director.evidenceDeletedAt ? director.evidenceDeletedAt.toISOString() : null,
     retainedUntil: director.verificationCompletedAt && extras.retentionYears ? addYears(director.verificationCompletedAt, extras.retentionYears) : null,
     acspName: ACSP_NAME,

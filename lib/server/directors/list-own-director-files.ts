@@ -1,20 +1,33 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db";
-import { directorFiles } from "@/db/schema";
+import { directorFiles, directors } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
+import { canWithdrawEvidence } from "@/lib/domain/evidence-withdrawal";
 import { AppError } from "@/lib/server/app-error";
 import { toDirectorFileView, type DirectorFileView } from "./director-file-view";
+import { evidenceReviewEndedAt } from "./evidence-review-ended-at";
 
-/** The signed-in director's own uploads (proof of name and of address) that are not deleted, oldest first. */
-export async function listOwnDirectorFiles({ db, user }: { db: Db; user: Principal }): Promise<DirectorFileView[]> {
+/** An upload as its director sees it, with whether deleting it withdraws it or only hides it (kept). */
+export interface OwnDirectorFileView extends DirectorFileView {
+  /** Before review: a delete removes the file. After: a delete hides it and the firm keeps it (lib/domain/evidence-withdrawal.ts). */
+  withdrawable: boolean;
+}
+
+/** The signed-in director's own uploads (proof of name and of address) that are neither deleted nor hidden, oldest first. */
+export async function listOwnDirectorFiles({ db, user }: { db: Db; user: Principal }): Promise<OwnDirectorFileView[]> {
   if (!can(user.type, "director.self.read")) throw new AppError("forbidden");
   if (!user.directorId) throw new AppError("not_found");
-  const rows = await db
-    .select()
-    .from(directorFiles)
-    .where(and(eq(directorFiles.directorId, user.directorId), eq(directorFiles.isDeleted, false), inArray(directorFiles.fileType, ["Name", "Address"])))
-    .orderBy(asc(directorFiles.createdAt), asc(directorFiles.id));
-  return rows.map(toDirectorFileView);
+  const directorId = user.directorId;
+  const [rows, [director], reviewEndedAt] = await Promise.all([
+    db
+      .select()
+      .from(directorFiles)
+      .where(and(eq(directorFiles.directorId, directorId), eq(directorFiles.isDeleted, false), isNull(directorFiles.hiddenAt), inArray(directorFiles.fileType, ["Name", "Address"])))
+      .orderBy(asc(directorFiles.createdAt), asc(directorFiles.id)),
+    db.select({ status: directors.status }).from(directors).where(eq(directors.id, directorId)),
+    evidenceReviewEndedAt(db, directorId),
+  ]);
+  return rows.map((f) => ({ ...toDirectorFileView(f), withdrawable: director ? canWithdrawEvidence(director.status, f.createdAt, reviewEndedAt) : false }));
 }

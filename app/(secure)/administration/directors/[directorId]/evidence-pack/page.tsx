@@ -187,7 +187,10 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
               <tbody>
                 {sov.files.map((f) => (
                   <tr key={f.id}>
-                    <td className={`${td} break-all`}>{f.fileName}</td>
+                    <td className={`${td} break-all`}>
+                      {f.fileName}
+                      {f.withdrawnByDirectorAt ? <span className="block text-xs text-ink-muted">{t("withdrawnByDirector", { date: when(f.withdrawnByDirectorAt) })}</span> : null}
+                    </td>
                     <td className={td}>{f.fileType}</td>
                     <td className={td}>{when(f.createdAt)}</td>
                     <td className={`${td} font-mono text-xs break-all`}>{f.sha256}</td>
