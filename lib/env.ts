@@ -107,6 +107,12 @@ const schema = z.object({
     }),
   /** Largest evidence upload in bytes (10 MB); a larger body is refused with 413 before it is read. */
   UPLOAD_MAX_BYTES: int(1024, 100 * 1024 * 1024, 10 * 1024 * 1024),
+  /**
+   * Upload quota of one director: files and bytes of their uploads that are not deleted (those they
+   * hid after review still count). Over it an upload is refused (409) and nothing is stored.
+   */
+  EVIDENCE_MAX_FILES: int(1, 1000, 20),
+  EVIDENCE_MAX_BYTES: int(1024, 10 * 1024 * 1024 * 1024, 100 * 1024 * 1024),
   /** New identity-check sessions one individual may start at the provider per UK calendar day (handing back the open one does not count). */
   IDENTITY_CHECK_MAX_SESSIONS_PER_DAY: int(1, 100, 5),
   /** Evidence (uploads, the provider's media, checks, address history) is deleted this many years after the check completed. */

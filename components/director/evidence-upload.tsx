@@ -14,7 +14,7 @@ const ERROR_KEYS = new Set(["fileMissing", "fileEmpty", "fileType"]);
 /**
  * Uploads one evidence document: what it shows (preselected when only one kind is needed) and the
  * file, sent as multipart to the director's file route. The server checks the type by content and
- * the size before reading; its refusals are shown beside the field. A success refreshes the page,
+ * the size before reading, and the director's upload quota; its refusals are shown beside the field. A success refreshes the page,
  * which then lists the file (and, at OutstandingIDInfo, shows the director back under review).
  */
 export function EvidenceUploadForm({ needed, megabytes }: { needed: EvidenceKind[]; megabytes: number }) {
@@ -43,11 +43,12 @@ export function EvidenceUploadForm({ needed, megabytes }: { needed: EvidenceKind
         router.refresh();
         return;
       }
-      const answer = (await res.json().catch(() => ({}))) as { fields?: Record<string, string[]> };
+      const answer = (await res.json().catch(() => ({}))) as { fields?: Record<string, string[]>; message?: unknown };
       const key = answer.fields?.file?.find((k) => ERROR_KEYS.has(k));
       if (res.status === 413) setFileError(t("errors.tooLarge", { megabytes }));
       else if (key) setFileError(t(`errors.${key as "fileMissing" | "fileEmpty" | "fileType"}`));
-      else if (res.status === 409) setFileError(t("errors.closed"));
+      // A refusal of the verification's state or of the upload quota: the server's message says which (and the limit).
+      else if (res.status === 409) setFileError(typeof answer.message === "string" && answer.message ? answer.message : t("errors.closed"));
       else showToast("error", `${file.name} ${t("errors.failed")}`);
     } catch {
       showToast("error", `${file.name} ${t("errors.failed")}`);

@@ -1,8 +1,9 @@
-// Evidence kept after review (issue 18 item 5), through the director's
+// Evidence kept after review, and the upload quota (issue 18 items 5 and 7), through the director's
 // and the admin's routes against real PostgreSQL and local-disk storage in a temporary DATA_DIR.
 // A director's "delete" removes an upload (row and bytes) only before review; after it the file is
 // hidden from the director and kept for the retention period (admins still download it, marked as
-// withdrawn), and the retention job deletes it with the rest.
+// withdrawn), and the retention job deletes it with the rest. Uploads past EVIDENCE_MAX_FILES or
+// EVIDENCE_MAX_BYTES are refused with the limit in the message, and nothing is stored.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,8 +26,10 @@ import { setupTestDb } from "./support/setup-test-db";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "evidence-kept-it-"));
 const filesDir = path.join(dataDir, "files");
+const MAX_FILES = 3;
+const MAX_BYTES = 4096;
 
-setupTestDb({ env: { DATA_DIR: dataDir } });
+setupTestDb({ env: { DATA_DIR: dataDir, EVIDENCE_MAX_FILES: String(MAX_FILES), EVIDENCE_MAX_BYTES: String(MAX_BYTES) } });
 
 beforeAll(() => resetStorage());
 afterAll(() => {
@@ -36,6 +39,7 @@ afterAll(() => {
 
 type Headers = Record<string, string>;
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+const pdfOf = (size: number) => Buffer.concat([PDF, Buffer.alloc(Math.max(0, size - PDF.length), 0x20)]);
 
 async function upload(d: Director, name: string, bytes: Buffer = PDF, fileType: "Name" | "Address" = "Address") {
   const form = new FormData();
@@ -154,3 +158,46 @@ describe("DELETE /api/director-verification/director/file/{id}: evidence kept af
   });
 });
 
+describe("POST /api/director-verification/director/file: the upload quota", () => {
+  it(`refuses the upload after ${MAX_FILES} files with 409 naming the limit, storing nothing; hidden files still count, withdrawn ones do not`, async () => {
+    const d = await oneDirector({ status: "AwaitingIDInfo" });
+    const ids: number[] = [];
+    for (let i = 0; i < MAX_FILES; i++) {
+      const res = await upload(d, `doc-${i}.pdf`);
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    const names = fs.readdirSync(filesDir).length;
+    const over = await upload(d, "one-too-many.pdf");
+    expect(over.status).toBe(409);
+    expect(over.body.error).toBe("conflict");
+    expect(over.body.message).toContain(`${MAX_FILES} documents`);
+    expect(fs.readdirSync(filesDir).length).toBe(names);
+    expect(await (await getDb()).select().from(directorFiles).where(eq(directorFiles.directorId, d.id))).toHaveLength(MAX_FILES);
+
+    // Withdrawn before review: it no longer counts, so one more fits.
+    expect((await remove(d, ids[0]!)).status).toBe(204);
+    expect((await upload(d, "replacement.pdf")).status).toBe(201);
+    expect((await upload(d, "again-too-many.pdf")).status).toBe(409);
+  });
+
+  it("counts a file the director hid after review (it is kept)", async () => {
+    const d = await oneDirector({ status: "UnderReview" });
+    const ids: number[] = [];
+    for (let i = 0; i < MAX_FILES; i++) ids.push((await upload(d, `doc-${i}.pdf`)).body.id);
+    expect((await remove(d, ids[0]!)).status).toBe(204);
+    expect((await upload(d, "one-too-many.pdf")).status).toBe(409);
+  });
+
+  it(`refuses an upload that would take the director past ${MAX_BYTES} bytes, storing nothing`, async () => {
+    const d = await oneDirector({ status: "AwaitingIDInfo" });
+    expect((await upload(d, "big.pdf", pdfOf(3000))).status).toBe(201);
+    const names = fs.readdirSync(filesDir).length;
+    const over = await upload(d, "another.pdf", pdfOf(1500));
+    expect(over.status).toBe(409);
+    expect(over.body.message).toContain("4 KB");
+    expect(fs.readdirSync(filesDir).length).toBe(names);
+    // A small one still fits.
+    expect((await upload(d, "small.pdf", pdfOf(500))).status).toBe(201);
+  });
+});

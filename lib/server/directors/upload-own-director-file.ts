@@ -1,10 +1,11 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { directorFiles, directors } from "@/db/schema";
 import { displayFileName, evidenceFileKind } from "@/lib/domain/evidence-file-type";
 import { can } from "@/lib/auth/permissions";
+import { getEnv } from "@/lib/env";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import type { RequestMeta } from "@/lib/http";
 import { translator } from "@/lib/i18n/translator";
@@ -14,6 +15,13 @@ import { writeAudit } from "@/lib/server/audit/write-audit";
 import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 import { toDirectorFileView, type DirectorFileView } from "./director-file-view";
+
+/** A size limit as a person reads it: "100 MB", "1.5 MB", "200 KB". */
+function sizeText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
 
 /**
  * Stores an evidence file the signed-in director uploaded (proof of a change of name, or of
@@ -29,6 +37,11 @@ import { toDirectorFileView, type DirectorFileView } from "./director-file-view"
  * (`OutstandingIDInfo`), the kind is crossed off what the review asked for, and the last kind asked
  * moves them back to `UnderReview` and admins are notified, in the same transaction as the file's row. If that transaction fails, the stored bytes are removed
  * again, so nothing is left behind.
+ *
+ * Quota: a director's uploads that are not deleted (hidden ones count: they are kept) may number at
+ * most EVIDENCE_MAX_FILES and weigh at most EVIDENCE_MAX_BYTES; an upload past either is refused (409,
+ * the message names the limit) before anything is stored. The director's row is locked, so two
+ * uploads at once are counted one after the other.
  */
 export async function uploadOwnDirectorFile({
   db,
@@ -70,6 +83,16 @@ export async function uploadOwnDirectorFile({
       const at = new Date();
       const event = { type: "evidenceGiven", kind: fileType } as const;
       await planDirectorEvent(tx, { director, event, at, refusalKey: "evidence_closed" });
+
+      const env = getEnv();
+      const [usage] = await tx
+        .select({ files: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${directorFiles.sizeBytes}), 0)::bigint`.mapWith(Number) })
+        .from(directorFiles)
+        .where(and(eq(directorFiles.directorId, directorId), eq(directorFiles.isDeleted, false), inArray(directorFiles.fileType, ["Name", "Address"])));
+      if ((usage?.files ?? 0) + 1 > env.EVIDENCE_MAX_FILES) throw new AppError("conflict", "evidence_too_many_files", { maxFiles: env.EVIDENCE_MAX_FILES });
+      if ((usage?.bytes ?? 0) + upload.bytes.byteLength > env.EVIDENCE_MAX_BYTES) {
+        throw new AppError("conflict", "evidence_too_many_bytes", { limit: sizeText(env.EVIDENCE_MAX_BYTES), maxBytes: env.EVIDENCE_MAX_BYTES });
+      }
 
       await storage.put(storageKey, upload.bytes, kind.contentType);
       stored = true;
