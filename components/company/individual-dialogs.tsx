@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import type { Journey } from "@/db/schema/enums";
+import type { Journey } from "@/lib/domain/values";
 import { priceDirectors, withoutOverrides } from "@/lib/pricing/pricing";
 import type { PatchOperation } from "@/lib/json-patch";
 import type { Individual } from "@/lib/schemas/onboarding-request";

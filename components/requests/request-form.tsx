@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { useTranslations } from "next-intl";
-import type { Journey } from "@/db/schema/enums";
+import type { Journey } from "@/lib/domain/values";
 import { botCheckActions } from "@/lib/bot-check/actions";
 import { useBotCheck, type BotCheckConfig } from "@/components/bot-check/use-bot-check";
 import type { OptionItem } from "@/lib/countries";

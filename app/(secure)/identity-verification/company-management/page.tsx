@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { directorStatusValues, type DirectorStatus } from "@/db/schema/enums";
+import { directorStatusValues, type DirectorStatus } from "@/lib/domain/values";
 import { UnsavedChangesProvider } from "@/components/admin/client-detail/unsaved-changes";
 import { CompanyForm } from "@/components/company/company-form";
 import { IndividualsSection } from "@/components/company/individuals-section";
