@@ -63,6 +63,9 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   { path: "/api/admin/director-verification/clients/1/directors-export", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
   { method: "POST", path: "/api/admin/client/999999/delete", expect: { anonymous: 401, contact: 403, director: 403, admin: 400, otherContact: 403 } },
   { method: "POST", path: "/api/admin/director/999999/delete", expect: { anonymous: 401, contact: 403, director: 403, admin: 400, otherContact: 403 } },
+  // A review decision and a re-open: an empty body is a 400 for the admin, checked before the director.
+  { method: "POST", path: "/api/admin/director-verification/directors/999999/review", expect: { anonymous: 401, contact: 403, director: 403, admin: 400, otherContact: 403 } },
+  { method: "POST", path: "/api/admin/director-verification/directors/999999/reopen", expect: { anonymous: 401, contact: 403, director: 403, admin: 400, otherContact: 403 } },
   { method: "POST", path: "/api/admin/director-verification/clients/999999/invoice", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
   // Sending a reminder now (an empty body is the contact's reminder): 404 for the admin, no such client.
   { method: "POST", path: "/api/admin/director-verification/clients/999999/remind", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
