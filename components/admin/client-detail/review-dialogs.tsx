@@ -203,12 +203,14 @@ function ReviewDecisionForm({ director, onClose }: { director: ReviewDirector; o
                   {...(conditional ? { "aria-controls": ids.conditional } : {})}
                   {...register("decision")}
                 />
-                <label htmlFor={inputId} className="flex cursor-pointer flex-col gap-0.5">
-                  <span className="font-semibold">{t(`decisions.${key}.label`)}</span>
-                  <span id={`${inputId}-hint`} className="text-sm text-ink-muted">
+                <div className="flex flex-col gap-0.5">
+                  <label htmlFor={inputId} className="cursor-pointer font-semibold">
+                    {t(`decisions.${key}.label`)}
+                  </label>
+                  <p id={`${inputId}-hint`} className="text-sm text-ink-muted">
                     {t(`decisions.${key}.hint`)}
-                  </span>
-                </label>
+                  </p>
+                </div>
               </div>
               {conditional ? (
                 <div id={ids.conditional} hidden={decision !== d} className={cn("ml-2.5 border-l-4 pl-5", kindsError ? "border-danger" : "border-line")}>
