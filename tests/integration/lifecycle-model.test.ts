@@ -1,6 +1,7 @@
 // Model-based test of the status machines against PostgreSQL: random sequences of the real server
 // functions (a director's details, check, evidence and code; the provider's results; an admin's
-// overrides and deletions; a contact adding and removing individuals) on one client with two or
+// overrides, review decisions, re-openings and deletions; a contact adding and removing
+// individuals) on one client with two or
 // three directors. After every step the stored statuses must be the model's (lib/domain's
 // nextDirector and deriveClientStatus, with the model's own record of facts); a refused action must
 // change nothing and be one the model refuses; and no live director may be left without a way to
@@ -20,10 +21,12 @@ import { directorStatusValues, journeyValues, type ClientStatus, type DirectorSt
 import type { CreatedYotiSession, YotiSession } from "@/lib/integrations/yoti";
 import { LocalDiskStorage } from "@/lib/integrations/storage/local-disk";
 import { AppError, type AppErrorCode } from "@/lib/server/app-error";
+import { decideReview } from "@/lib/server/directors/decide-review";
 import { deleteDirector } from "@/lib/server/directors/delete-director";
 import { patchDirector } from "@/lib/server/directors/patch-director";
 import { patchOwnDirector } from "@/lib/server/directors/patch-own-director";
 import { patchOwnDirectors } from "@/lib/server/directors/patch-own-directors";
+import { reopenDirector } from "@/lib/server/directors/reopen-director";
 import { uploadOwnDirectorFile } from "@/lib/server/directors/upload-own-director-file";
 import { applyYotiSession } from "@/lib/server/identity-check/apply-yoti-session";
 import { startIdentityCheck } from "@/lib/server/identity-check/start-identity-check";
@@ -429,6 +432,51 @@ class ClearOverride extends Step {
   }
 }
 
+type Decision = "approve" | "request-evidence" | "reject";
+
+/** Staff decide a manual review (approve, ask for evidence of the kinds named, reject) with a reason. */
+class Review extends Step {
+  constructor(
+    readonly i: number,
+    readonly decision: Decision,
+    readonly kinds: EvidenceKind[] = [],
+  ) {
+    super();
+  }
+  async act(m: Model, r: Real) {
+    const s = slotOf(m, this.i);
+    const request = { decision: this.decision, reason: `Decided by the model test, ${++m.counter}`, ...(this.decision === "request-evidence" ? { evidenceNeeded: this.kinds } : {}) };
+    const o = await attempt(() => decideReview({ db: r.db, user: adminPrincipal(), id: s.id, ...request, meta }));
+    if (s.deleted) return expectRefused(o, "conflict", this.toString());
+    const event: DirectorEvent =
+      this.decision === "approve" ? { type: "reviewApproved" } : this.decision === "reject" ? { type: "reviewRejected" } : { type: "evidenceRequested", kinds: this.kinds };
+    if (!modelMove(m, s, event)) return expectRefused(o, "bad_request", this.toString());
+    expectDone(o, this.toString());
+  }
+  toString() {
+    return `review(${this.i}, ${this.decision}${this.kinds.length ? ` ${this.kinds.join("+")}` : ""})`;
+  }
+}
+
+/** Staff re-open a Rejected director with a reason; any session of theirs is over. */
+class Reopen extends Step {
+  constructor(readonly i: number) {
+    super();
+  }
+  async act(m: Model, r: Real) {
+    const s = slotOf(m, this.i);
+    const o = await attempt(() => reopenDirector({ db: r.db, user: adminPrincipal(), id: s.id, reason: `Re-opened by the model test, ${++m.counter}`, meta }));
+    if (s.deleted) return expectRefused(o, "conflict", this.toString());
+    if (!modelMove(m, s, { type: "reopened" })) return expectRefused(o, "bad_request", this.toString());
+    expectDone(o, this.toString());
+    if (s.session) s.past.push(s.session);
+    s.session = null;
+  }
+  toString() {
+    return `reopen(${this.i})`;
+  }
+}
+
 /** An admin deletes a director (again: nothing changes). */
 class AdminDelete extends Step {
   constructor(readonly i: number) {
@@ -499,6 +547,12 @@ const performable: { event: DirectorEvent; step: (i: number, pick: number) => St
   { event: { type: "evidenceGiven", kind: "Name" }, step: (i) => new Upload(i, "Name") },
   { event: { type: "evidenceGiven", kind: "Address" }, step: (i) => new Upload(i, "Address") },
   { event: { type: "codeEntered" }, step: (i) => new EnterCode(i) },
+  { event: { type: "reviewApproved" }, step: (i) => new Review(i, "approve") },
+  { event: { type: "evidenceRequested", kinds: ["Name"] }, step: (i) => new Review(i, "request-evidence", ["Name"]) },
+  { event: { type: "evidenceRequested", kinds: ["Address"] }, step: (i) => new Review(i, "request-evidence", ["Address"]) },
+  { event: { type: "evidenceRequested", kinds: ["Name", "Address"] }, step: (i) => new Review(i, "request-evidence", ["Name", "Address"]) },
+  { event: { type: "reviewRejected" }, step: (i) => new Review(i, "reject") },
+  { event: { type: "reopened" }, step: (i) => new Reopen(i) },
 ];
 
 /**
@@ -547,6 +601,13 @@ const commands = [
     { weight: 2, arbitrary: slot.map((i): Step => new EnterCode(i)) },
     { weight: 2, arbitrary: fc.tuple(slot, fc.constantFrom(...directorStatusValues)).map(([i, st]): Step => new SetOverride(i, st)) },
     { weight: 1, arbitrary: slot.map((i): Step => new ClearOverride(i)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(slot, fc.constantFrom<Decision>("approve", "request-evidence", "reject"), fc.subarray<EvidenceKind>(["Name", "Address"], { minLength: 1 }))
+        .map(([i, d, kinds]): Step => new Review(i, d, d === "request-evidence" ? kinds : [])),
+    },
+    { weight: 1, arbitrary: slot.map((i): Step => new Reopen(i)) },
     { weight: 1, arbitrary: slot.map((i): Step => new AdminDelete(i)) },
     { weight: 1, arbitrary: fc.constant<Step>(new ContactAdd()) },
     { weight: 1, arbitrary: slot.map((i): Step => new ContactRemove(i)) },
@@ -593,6 +654,8 @@ describe("the status machines, driven through the real server functions", () => 
           ["Existing", 2, [new SaveDetails(0, false), new StartCheck(0), new SetOverride(0, "AwaitingIDInfo"), new StartCheck(0)]],
           // Shown AwaitingIDInfo by an override after a manual review: the kept session's result is in.
           ["PayByInvoice", 2, [new SaveDetails(0, false), new StartCheck(0), new ProviderResult(0, "manual"), new SetOverride(0, "AwaitingIDInfo"), new StartCheck(0), new ProviderResult(0, "approve")]],
+          // Re-opened after a manual review was rejected: the kept session, whose result is in, is over.
+          ["Existing", 2, [new SaveDetails(1, false), new StartCheck(1), new ProviderResult(1, "manual"), new Review(1, "reject"), new Reopen(1), new StaleProviderResult(1, 0, "manual"), new StartCheck(1)]],
         ],
       },
     );
