@@ -4,7 +4,7 @@ import type { Db } from "../client";
 import { seedLwdbDemo } from "./lwdb-demo";
 import { encryptPersonalCode, personalCodeKeysFrom } from "../../lib/crypto/personal-code";
 import { getEnv } from "../../lib/env";
-import { evidenceNeeded } from "../../lib/domain/evidence-needed";
+import { evidenceNeeded, type EvidenceKind } from "../../lib/domain/evidence-needed";
 import {
   auditEntries,
   clients,
@@ -112,6 +112,8 @@ interface DemoDirector {
   /** Earlier addresses, most recent first, each with how many months ago it started. */
   previousAddresses?: (DemoAddress & { sinceMonths: number })[];
   formerNames?: string[];
+  /** The kinds of evidence a review asked for (OutstandingIDInfo); by default what the record implies. */
+  evidenceOutstanding?: EvidenceKind[];
   override?: { status: DirectorStatus; original: DirectorStatus; reason: string };
   priceOverride?: { pence: number; reason: string };
   deleteReason?: string;
@@ -234,6 +236,7 @@ const demoClients: DemoClient[] = [
         email: "sophie.turner@hartwell-holdings.example",
         status: "OutstandingIDInfo",
         formerNames: ["Sophie Marsh"],
+        evidenceOutstanding: ["Name"],
         address: { line1: "2 Quayside Mews", line2: "Gateshead Quays", city: "Gateshead", state: "Tyne and Wear", postcode: "NE8 2BH", sinceMonths: 9 },
         previousAddresses: [{ line1: "119 Jesmond Road", city: "Newcastle upon Tyne", postcode: "NE2 1NL", sinceMonths: 28 }],
         createdDaysAgo: 34,
@@ -878,7 +881,7 @@ function buildDirector(
     yotiLinkClicked: started,
     verificationCompletedAt: completed ? t.daysAgo(Math.max(0, d.createdDaysAgo - 2), 20) : null,
     invitedAt: c.status === "PaymentPending" ? null : createdAt,
-    evidenceOutstanding: checked === "OutstandingIDInfo" ? evidenceNeeded({ status: checked, formerNames: d.formerNames ?? [] }) : [],
+    evidenceOutstanding: checked === "OutstandingIDInfo" ? (d.evidenceOutstanding ?? evidenceNeeded({ status: checked, formerNames: d.formerNames ?? [] })) : [],
     checkPassedAt: ["Verified", "AwaitingAuthCode", "Complete"].includes(checked) ? t.daysAgo(Math.max(0, d.createdDaysAgo - 2), 20) : null,
     isDeleted: Boolean(d.deleteReason),
     deleteReason: d.deleteReason ?? null,
