@@ -1,11 +1,10 @@
 // Model-based test of the status machines against PostgreSQL: random sequences of the real server
 // functions (a director's details, check, evidence and code; the provider's results; an admin's
 // overrides, review decisions, re-openings and deletions; a contact adding and removing
-// individuals) on one client with two or
-// three directors. After every step the stored statuses must be the model's (lib/domain's
-// nextDirector and deriveClientStatus, with the model's own record of facts); a refused action must
-// change nothing and be one the model refuses; and no live director may be left without a way to
-// Complete or Rejected (tests/support/director-lifecycle-model.ts).
+// individuals) on one client with two or three directors. After every step the stored statuses
+// must be the model's (lib/domain's nextDirector and deriveClientStatus, with the model's own
+// record of facts); a refused action must change nothing and be one the model refuses; and no live
+// director may be left without a way to Complete or Rejected (tests/support/director-lifecycle-model.ts).
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
