@@ -58,8 +58,8 @@ const MAX_STEPS = 30;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifecycle-model-"));
 const storage = new LocalDiskStorage(dataDir);
-// A director here may start more provider sessions in a run than a real one may in a day.
-setupTestDb({ seed: false, env: { DATA_DIR: dataDir, IDENTITY_CHECK_MAX_SESSIONS_PER_DAY: "100" } });
+// A director here may start more provider sessions in a run than a real one may in a day, and upload more files.
+setupTestDb({ seed: false, env: { DATA_DIR: dataDir, IDENTITY_CHECK_MAX_SESSIONS_PER_DAY: "100", EVIDENCE_MAX_FILES: "1000" } });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const meta = { ip: "203.0.113.7", userAgent: "jest" };
