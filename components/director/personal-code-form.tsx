@@ -2,7 +2,8 @@
 
 /**
  * The Companies House personal code step: one field, checked with the server's own schema (11
- * letters and digits; lower case and spaces are accepted and stored upper case). Sent as a JSON
+ * letters and digits; lower case and spaces are accepted and stored upper case; the example in the
+ * hint is refused with its own message). Sent as a JSON
  * Patch of `/companiesHouseCode`; the server stores it encrypted and the director becomes Complete.
  */
 import { useCallback } from "react";
@@ -16,7 +17,7 @@ import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-chan
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
-import { personalCodeSchema } from "@/lib/schemas/director-self-patch";
+import { PERSONAL_CODE_EXAMPLE, personalCodeSchema } from "@/lib/schemas/director-self-patch";
 import { DIRECTOR_API } from "./details-form";
 import { useJourneyMessage } from "./use-journey-message";
 
@@ -41,7 +42,7 @@ export function PersonalCodeForm() {
     async ({ companiesHouseCode }: Output): Promise<boolean> => {
       const result = await sendPatch(DIRECTOR_API, [{ op: "replace", path: "/companiesHouseCode", value: companiesHouseCode }]);
       if (result.ok) {
-        toastMessage.success("formSubmitted");
+        toastMessage.success("personalCodeSaved");
         reset({ companiesHouseCode: "" });
         router.refresh();
         return true;
@@ -69,7 +70,7 @@ export function PersonalCodeForm() {
     <form noValidate onSubmit={handleSubmit(submit)} aria-labelledby="personal-code-title" className="flex flex-col gap-4">
       <Field
         label={t("label")}
-        hint={t("hint")}
+        hint={t("hint", { example: PERSONAL_CODE_EXAMPLE })}
         error={message(errors.companiesHouseCode?.message)}
         autoComplete="off"
         autoCapitalize="characters"

@@ -53,6 +53,13 @@ export const formerNameSchema = z
   .refine((v) => v.from === null || v.from === undefined || v.from < v.to, { message: "endBeforeStart", path: ["to"] });
 export type FormerNameInput = z.output<typeof formerNameSchema>;
 
+/**
+ * The example personal code the page shows in its hint. Not a real code: the format check refuses
+ * it (typed in any case, with or without spaces), so a director who copies it is told so.
+ */
+export const PERSONAL_CODE_EXAMPLE = "AB12 CD34 EF5";
+const EXAMPLE_NORMALISED = normalisePersonalCode(PERSONAL_CODE_EXAMPLE);
+
 /** The Companies House personal code as typed: lower case and spaces are accepted, stored upper case. */
 export const personalCodeSchema = z
   .string({ error: "required" })
@@ -61,6 +68,10 @@ export const personalCodeSchema = z
     const code = normalisePersonalCode(v);
     if (!code) {
       ctx.addIssue({ code: "custom", message: "personalCode" });
+      return z.NEVER;
+    }
+    if (code === EXAMPLE_NORMALISED) {
+      ctx.addIssue({ code: "custom", message: "personalCodeExample" });
       return z.NEVER;
     }
     return code;

@@ -170,7 +170,16 @@ describe("PATCH /api/director-verification/director: the personal code", () => {
     expect(mails.rows[0]).toEqual({ n: 1 });
 
     // Entered once: after Complete the step is over.
-    expect((await patch(headers, [replace("companiesHouseCode", "AB12CD34EF5")])).status).toBe(409);
+    expect((await patch(headers, [replace("companiesHouseCode", "ZX98WV76UT5")])).status).toBe(409);
+  });
+
+  it.each(["AB12 CD34 EF5", "ab12cd34ef5"])("refuses the example code the page shows (%j), saying so", async (code) => {
+    const { director, headers } = await freshDirector({ status: "AwaitingAuthCode" });
+    const res = await patch(headers, [replace("companiesHouseCode", code)]);
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields.companiesHouseCode).toEqual(["personalCodeExample"]);
+    const [row] = await (await getDb()).select().from(directors).where(eq(directors.id, director.id));
+    expect(row).toMatchObject({ status: "AwaitingAuthCode", companiesHouseCode: null });
   });
 
   it.each(["RH4K7Q2XM9", "RH4K7Q2XM9T1", "RH4K-7Q2XM9", "RH4K7Q2XM9É", ""])("refuses the code %j", async (code) => {
