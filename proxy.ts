@@ -4,7 +4,7 @@ import { captchaCspSources } from "@/lib/integrations/captcha/csp";
 import { yotiCspSources } from "@/lib/integrations/yoti/csp";
 import { translator } from "@/lib/i18n/translator";
 import { hasUndecodableSegment } from "@/lib/path-segments";
-import { isPrivatePath, mergeSecurityHeaders, ownHeadersOf, securityHeadersForNonce } from "@/lib/security-headers";
+import { isPrivatePath, mergeSecurityHeaders, ownHeadersOf, referrerPolicyOf, securityHeadersForNonce } from "@/lib/security-headers";
 
 /**
  * Runs before every page and API request: a fresh CSP nonce (Next.js puts it on its own scripts
@@ -35,6 +35,9 @@ export function proxy(request: NextRequest) {
   // would otherwise send the proxy's value and drop the route's.
   const own = api ? ownHeadersOf(pathname) : undefined;
   for (const [name, value] of Object.entries(own ? mergeSecurityHeaders(headers, own) : headers)) response.headers.set(name, value);
+  // A page whose address holds a person's details (/login?email=…&reference=…) tells no other site.
+  const referrerPolicy = api ? undefined : referrerPolicyOf(pathname);
+  if (referrerPolicy) response.headers.set("Referrer-Policy", referrerPolicy);
   if (isPrivatePath(pathname)) response.headers.set("Cache-Control", "no-store");
   return response;
 }

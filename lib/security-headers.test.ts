@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { contentSecurityPolicy, DOWNLOAD_CSP, downloadSecurityHeaders, isPrivatePath, mergeSecurityHeaders, ownHeadersOf, securityHeaders, securityHeadersForNonce } from "./security-headers";
+import { contentSecurityPolicy, DOWNLOAD_CSP, downloadSecurityHeaders, isPrivatePath, mergeSecurityHeaders, ownHeadersOf, referrerPolicyOf, securityHeaders, securityHeadersForNonce } from "./security-headers";
 
 describe("security headers", () => {
   it("builds a nonce-based CSP with the locked-down directives", () => {
@@ -49,6 +49,12 @@ describe("security headers", () => {
       const forNonce = securityHeadersForNonce(options);
       for (const nonce of ["abc", btoa(crypto.randomUUID()), btoa(crypto.randomUUID())]) expect(forNonce(nonce)).toEqual(securityHeaders({ ...options, nonce }));
     }
+  });
+
+  it("gives /login (the invitation's link carries the email and reference) a same-origin referrer policy, and no other path", () => {
+    for (const p of ["/login", "/login/", "/login/continue/x"]) expect(referrerPolicyOf(p)).toBe("same-origin");
+    for (const p of ["/", "/contact", "/loginx", "/admin/login", "/identity-verification"]) expect(referrerPolicyOf(p)).toBeUndefined();
+    expect(isPrivatePath("/login")).toBe(true);
   });
 
   it("marks personal-data paths as private", () => {

@@ -122,6 +122,18 @@ export function mergeSecurityHeaders(site: Readonly<Record<string, string>>, own
   return Object.assign(merged, own);
 }
 
+/**
+ * The Referrer-Policy of a page whose own address may hold a person's details: /login, which the
+ * invitation opens with the email address and reference in the query, and its continue page, whose
+ * path is a sign-in token. `same-origin` sends no Referer to any other site (the site-wide
+ * `strict-origin-when-cross-origin` would still send the origin), while the page's own requests
+ * keep their Origin header, which the same-origin check of state-changing routes reads (under
+ * `no-referrer` a browser sends `Origin: null` on a same-origin POST). Undefined: the site-wide one.
+ */
+export function referrerPolicyOf(pathname: string): string | undefined {
+  return /^\/login(\/|$)/.test(pathname) ? "same-origin" : undefined;
+}
+
 /** Paths whose responses carry personal data or session state: never stored by caches. */
 export function isPrivatePath(pathname: string): boolean {
   return /^\/(api|identity-verification|administration|login|logged-out|dev|confirm-email)(\/|$)/.test(pathname) && !/^\/api\/options$/.test(pathname);

@@ -17,9 +17,11 @@ type Status = { kind: "editing" } | { kind: "sent"; email: string } | { kind: "r
 
 /**
  * Email + reference (+ the bot check's token) → POST /api/send-link. The answer is the same whether
- * or not they matched.
+ * or not they matched. `prefill` holds the values of the invitation's link (/login?email=…&reference=…),
+ * already checked by the page with the sign-in schema (lib/auth/login-prefill.ts): when both are
+ * there, one press of the button asks for the link. Filling in sends nothing by itself.
  */
-export function LoginForm({ linkMinutes, botCheck }: { linkMinutes: number; botCheck: BotCheckConfig }) {
+export function LoginForm({ linkMinutes, botCheck, prefill }: { linkMinutes: number; botCheck: BotCheckConfig; prefill?: { email: string; reference: string } }) {
   const t = useTranslations("login");
   const tv = useTranslations("validation");
   const [status, setStatus] = useState<Status>({ kind: "editing" });
@@ -36,7 +38,8 @@ export function LoginForm({ linkMinutes, botCheck }: { linkMinutes: number; botC
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver, defaultValues: { email: "", reference: "" } });
+  } = useForm<LoginInput>({ resolver, defaultValues: { email: prefill?.email ?? "", reference: prefill?.reference ?? "" } });
+  const prefilled = Boolean(prefill?.email && prefill.reference);
 
   useEffect(() => {
     if (status.kind !== "editing") outcomeRef.current?.focus();
@@ -98,6 +101,11 @@ export function LoginForm({ linkMinutes, botCheck }: { linkMinutes: number; botC
             </Alert>
           )}
         </div>
+      ) : null}
+      {prefilled && status.kind === "editing" ? (
+        <p data-testid="login-prefilled" className="text-ink-muted">
+          {t("prefilled", { submit: t("submit") })}
+        </p>
       ) : null}
       <Field label={t("fields.email")} type="email" autoComplete="email" inputMode="email" error={message(errors.email?.message)} {...register("email")} />
       <Field

@@ -27,7 +27,7 @@ describe("proxy: security headers on every response", () => {
   });
 
   it("gives API responses the same headers and no-store, without rewriting the request", () => {
-    const page = get("/login");
+    const page = get("/contact");
     const nonces = new Set<string>();
     for (const path of ["/api/home", "/api/user", "/api/admin/director-verification/clients/search", "/api"]) {
       const res = get(path);
@@ -48,7 +48,7 @@ describe("proxy: security headers on every response", () => {
   });
 
   it("gives a download route its own sandbox policy instead of the site's, with the other headers as usual", () => {
-    const page = get("/login");
+    const page = get("/contact");
     for (const path of ["/api/director-verification/director/file/7", "/api/admin/director-verification/directors/3/yoti-media/4", "/api/admin/director-verification/directors/3/file/9", "/api/admin/export/director"]) {
       const res = get(path);
       expect([path, res.headers.get("content-security-policy")]).toEqual([path, "default-src 'none'; sandbox"]);
@@ -57,6 +57,15 @@ describe("proxy: security headers on every response", () => {
     }
     // Neighbouring paths keep the site's policy.
     for (const path of ["/api/director-verification/director/file", "/api/admin/director-verification/directors/3"]) expect(get(path).headers.get("content-security-policy")).toContain("script-src");
+  });
+
+  it("sends no Referer beyond the site from /login, whose address holds the invitation's email and reference, and never caches it", () => {
+    for (const path of ["/login", "/login?email=a%40b.example&reference=AB7K2QPX", "/login/continue/abc"]) {
+      const res = get(path);
+      expect([path, res.headers.get("referrer-policy")]).toEqual([path, "same-origin"]);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+    for (const path of ["/contact", "/", "/logged-out", "/api/send-link", "/loginx"]) expect([path, get(path).headers.get("referrer-policy")]).toEqual([path, "strict-origin-when-cross-origin"]);
   });
 
   it("follows the configuration when it is read again (HSTS and the policy's origins under https)", () => {
