@@ -10,6 +10,11 @@ export interface EmailContent {
   paragraphs: string[];
   /** Optional labelled values shown as a table (HTML) or "label: value" lines (text). */
   details?: { label: string; value: string }[];
+  /**
+   * Optional bulleted list after the paragraphs: a lead-in line and its items (a list in HTML,
+   * "- item" lines in text), e.g. what to have ready.
+   */
+  list?: { title: string; items: string[] };
   action?: { label: string; url: string };
 }
 
@@ -22,6 +27,7 @@ export function renderEmail(content: EmailContent, now = new Date()) {
 
   const text = [
     ...content.paragraphs,
+    ...(content.list ? [[content.list.title, ...content.list.items.map((item) => `- ${item}`)].join("\n")] : []),
     ...(details.length ? [details.map((d) => `${d.label}: ${d.value}`).join("\n")] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     "--",
@@ -35,6 +41,11 @@ export function renderEmail(content: EmailContent, now = new Date()) {
 <tr><td style="background:#0b2545;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(t("chrome.appName"))}</td></tr>
 <tr><td style="padding:24px;font-size:16px;line-height:1.5">
 ${content.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("\n")}
+${
+  content.list
+    ? `<p style="margin:0 0 8px">${escapeHtml(content.list.title)}</p><ul style="margin:0 0 16px;padding-left:24px">${content.list.items.map((item) => `<li style="margin:0 0 4px">${escapeHtml(item)}</li>`).join("")}</ul>`
+    : ""
+}
 ${
   details.length
     ? `<table role="presentation" cellpadding="4" cellspacing="0" style="margin:0 0 16px">${details

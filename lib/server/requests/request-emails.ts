@@ -1,5 +1,6 @@
 import "server-only";
 import type { Client, Director } from "@/db/schema";
+import { loginPrefillPath } from "@/lib/auth/login-prefill";
 import { getEnv } from "@/lib/env";
 import { translator } from "@/lib/i18n/translator";
 import { renderEmail } from "@/lib/integrations/email/render";
@@ -8,7 +9,9 @@ import { formatPence, type Quote } from "@/lib/pricing/pricing";
 /*
  * The emails of an onboarding request. Neither carries a sign-in link: links are single-use and
  * short-lived, and an invitation may wait days in an inbox. They carry the reference instead, which
- * the person types on the sign-in page with their email address to get a link of their own.
+ * the person types on the sign-in page with their email address to get a link of their own. The
+ * invitation's button opens that page with both filled in (it signs nobody in: the person still asks
+ * for their link, which goes to the address the invitation went to).
  */
 
 function signInUrl(): string {
@@ -36,13 +39,18 @@ export function requestConfirmationEmail(client: Pick<Client, "name" | "referenc
   });
 }
 
-/** To an individual, once the request may go ahead: their own reference and the sign-in page. */
-export function invitationEmail(director: Pick<Director, "reference">, client: Pick<Client, "name">) {
+/**
+ * To an individual, once the request may go ahead (and again when their contact resends it): the
+ * company asking, what to have ready, their own reference, and a button to the sign-in page with
+ * their email address and reference filled in. No deadline: the record holds none.
+ */
+export function invitationEmail(director: Pick<Director, "reference" | "email">, client: Pick<Client, "name">) {
   const t = translator();
   return renderEmail({
     subject: t("email.invitation.subject", { company: client.name }),
-    paragraphs: [t("email.invitation.intro", { company: client.name }), t("email.invitation.signIn")],
+    paragraphs: [t("email.invitation.intro", { company: client.name }), t("email.invitation.signIn", { submit: t("login.submit") }), t("email.invitation.next")],
+    list: { title: t("email.invitation.haveReady"), items: [t("email.invitation.identityDocument"), t("email.invitation.addresses"), t("email.invitation.camera")] },
     details: [{ label: t("email.invitation.reference"), value: director.reference }],
-    action: { label: t("email.invitation.action"), url: signInUrl() },
+    action: { label: t("email.invitation.action"), url: new URL(loginPrefillPath({ email: director.email, reference: director.reference }), getEnv().APP_URL).toString() },
   });
 }
