@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { directorStatusValues, type Journey, type ProductTier } from "@/lib/domain/values";
+import { directorStatusLifecycleOrder, type Journey, type ProductTier } from "@/lib/domain/values";
 import type { Pager } from "@/lib/pager";
 import type { OwnCompany, OwnCompanyDirector } from "@/lib/server/clients/get-own-company";
 import { Alert } from "@/components/ui/alert";
@@ -138,7 +138,7 @@ export function IndividualsSection(props: IndividualsSectionProps) {
               </label>
               <select id="status-filter" name="status" defaultValue={status ?? ""} key={status ?? ""} className="min-h-11 rounded-md border-2 border-line bg-white px-3 sm:w-72">
                 <option value="">{t("allIndividualStatuses")}</option>
-                {directorStatusValues.map((v) => (
+                {directorStatusLifecycleOrder.map((v) => (
                   <option key={v} value={v}>
                     {ts(v)}
                   </option>

@@ -20,6 +20,24 @@ export const directorStatusValues = [
 ] as const;
 export type DirectorStatus = (typeof directorStatusValues)[number];
 
+/*
+ * The statuses in the order a request or an individual passes through them (docs/domain.md), for
+ * every list people read: status tabs and chips with counts, filters and pickers. The values above
+ * keep the specification's order, which is also the database enums' (and the kept counts').
+ */
+export const clientStatusLifecycleOrder = ["PaymentPending", "New", "Onboarding", "InProgress", "Completed"] as const satisfies readonly ClientStatus[];
+
+export const directorStatusLifecycleOrder = [
+  "AwaitingIDInfo",
+  "IDVLinkExpired",
+  "UnderReview",
+  "OutstandingIDInfo",
+  "Verified",
+  "AwaitingAuthCode",
+  "Complete",
+  "Rejected",
+] as const satisfies readonly DirectorStatus[];
+
 export const productTierValues = ["Managed", "OneOff"] as const;
 export type ProductTier = (typeof productTierValues)[number];
 

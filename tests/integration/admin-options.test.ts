@@ -30,19 +30,20 @@ describe("GET /api/admin/options", () => {
       { value: "Managed", label: "Group managed solution" },
       { value: "OneOff", label: "One-off solution" },
     ]);
+    // Statuses in lifecycle order (lib/domain/values.ts).
     expect(body.clientStatuses).toEqual([
+      { value: "PaymentPending", label: "Payment pending" },
       { value: "New", label: "New" },
+      { value: "Onboarding", label: "Onboarding" },
       { value: "InProgress", label: "In progress" },
       { value: "Completed", label: "Completed" },
-      { value: "Onboarding", label: "Onboarding" },
-      { value: "PaymentPending", label: "Payment pending" },
     ]);
     expect(body.directorStatuses.map((o: { value: string }) => o.value)).toEqual([
       "AwaitingIDInfo",
-      "Verified",
+      "IDVLinkExpired",
       "UnderReview",
       "OutstandingIDInfo",
-      "IDVLinkExpired",
+      "Verified",
       "AwaitingAuthCode",
       "Complete",
       "Rejected",

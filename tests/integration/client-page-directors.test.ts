@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { directors, directorStatusValues, type Director, type DirectorStatus } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
+import { directorStatusLifecycleOrder } from "@/lib/domain/values";
 import { getClient } from "@/lib/server/clients/get-client";
 import { getClientDetail } from "@/lib/server/clients/get-client-detail";
 import { CLIENT_PAGE_DIRECTORS_PER_PAGE, listClientDirectors } from "@/lib/server/clients/list-client-directors";
@@ -105,7 +106,8 @@ describe("the client page's individuals, one page in SQL", () => {
     const page = await detail({ showDeleted: true, page: 1 });
     expect(page.client).toEqual(fullClient);
     expect(page.client.directorCount).toBe(51);
-    expect(page.client.statusStats.map((s) => s.count)).toEqual(STATUSES.map((s) => people.filter((d) => live(d) && d.status === s).length));
+    const inOrder = directorStatusLifecycleOrder.filter((s) => STATUSES.includes(s));
+    expect(page.client.statusStats.map((s) => [s.value, s.count])).toEqual(inOrder.map((s) => [s, people.filter((d) => live(d) && d.status === s).length]));
     const byId = new Map(fullList.map((d) => [d.id, d]));
     for (const d of page.directors) {
       const { directorChecks, directorMedias, directorAddresses, directorFiles, sov, audit, ...row } = d;

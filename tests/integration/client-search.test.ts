@@ -1,5 +1,6 @@
 import { getDb } from "@/db";
 import { clientStatusValues, directorStatusValues, journeyValues, productTierValues, type NewClient, type NewDirector } from "@/db/schema";
+import { directorStatusLifecycleOrder } from "@/lib/domain/values";
 import { POST as searchPost } from "@/app/api/admin/director-verification/clients/search/route";
 import type { Principal } from "@/lib/auth/principal";
 import { CLIENT_SORT_KEYS, DIRECTOR_SORT_KEYS, type SortKey } from "@/lib/schemas/client-search-params";
@@ -249,14 +250,14 @@ describe("searchClients: client view", () => {
     expect(result.clients).toEqual([{ tableRowId: `c-${id.alpha}`, ...alphaFields() }]);
   });
 
-  it("counts each client status with its label, leaving the status tab out of the counts", async () => {
+  it("counts each client status with its label, in lifecycle order, leaving the status tab out of the counts", async () => {
     const all = await mine();
     expect(all.statusStats).toEqual([
+      { value: "PaymentPending", label: "Payment pending", count: 1 },
       { value: "New", label: "New", count: 1 },
+      { value: "Onboarding", label: "Onboarding", count: 1 },
       { value: "InProgress", label: "In progress", count: 1 },
       { value: "Completed", label: "Completed", count: 1 },
-      { value: "Onboarding", label: "Onboarding", count: 1 },
-      { value: "PaymentPending", label: "Payment pending", count: 1 },
     ]);
     const tab = await mine({ status: "InProgress" });
     expect(keysOf(tab)).toEqual(["bravo"]);
@@ -409,9 +410,9 @@ describe("searchClients: individual view", () => {
     expect(result.pager.totalCount).toBe(7);
   });
 
-  it("counts director statuses, leaving the status tab out", async () => {
+  it("counts director statuses in lifecycle order, leaving the status tab out", async () => {
     const all = await mine({ tableViewMode: "individual" });
-    expect(all.statusStats.map((s) => s.value)).toEqual([...directorStatusValues]);
+    expect(all.statusStats.map((s) => s.value)).toEqual([...directorStatusLifecycleOrder]);
     expect(Object.fromEntries(all.statusStats.map((s) => [s.value, s.count]))).toEqual({
       AwaitingIDInfo: 1,
       Verified: 1,
@@ -487,8 +488,8 @@ describe("searchClients: global search", () => {
     expect(keysOf(result)).toEqual(["charlie"]);
     expect(result.statusStats.filter((s) => s.count > 0).map((s) => [s.value, s.count])).toEqual([
       ["New", 1],
-      ["Completed", 1],
       ["Onboarding", 1],
+      ["Completed", 1],
     ]);
   });
 
@@ -557,7 +558,8 @@ describe("POST /api/admin/director-verification/clients/search", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(["clients", "pager", "statusStats"]);
-    expect(body.statusStats[0]).toEqual({ value: "New", label: "New", count: 1 });
+    expect(body.statusStats[0]).toEqual({ value: "PaymentPending", label: "Payment pending", count: 0 });
+    expect(body.statusStats[1]).toEqual({ value: "New", label: "New", count: 1 });
     expect(body.clients).toHaveLength(1);
     expect(body.clients[0]).toMatchObject({ tableRowId: `c-${id.alpha}`, id: id.alpha, createdAt: "2024-01-10T12:00:00.000Z", directorCount: 2 });
     expect(body.pager).toEqual({ totalPages: 1, totalCount: 1, itemFromNo: 1, itemToNo: 1, currentPage: 1, pageSize: 10 });

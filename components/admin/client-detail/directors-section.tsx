@@ -3,7 +3,7 @@
 import { Fragment, useCallback, useEffect, useId, useMemo, useOptimistic, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import { directorStatusValues, type DirectorStatus } from "@/lib/domain/values";
+import { directorStatusLifecycleOrder, type DirectorStatus } from "@/lib/domain/values";
 import type { OptionItem } from "@/lib/countries";
 import type { Pager } from "@/lib/pager";
 import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detail";
@@ -125,7 +125,7 @@ export function DirectorsSection({
             navigate({ status: next }, () => setStatus(next));
           }} className="sm:w-72">
           <option value={ALL}>{t("allStatuses")}</option>
-          {directorStatusValues.map((s) => (
+          {directorStatusLifecycleOrder.map((s) => (
             <option key={s} value={s}>
               {ts(s)}
             </option>

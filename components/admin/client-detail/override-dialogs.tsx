@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { directorStatusValues, type DirectorStatus } from "@/lib/domain/values";
+import { directorStatusLifecycleOrder, type DirectorStatus } from "@/lib/domain/values";
 import { penceToPounds } from "@/lib/json-patch/fields";
 import {
   priceOverrideFormSchema,
@@ -93,7 +93,7 @@ function StatusOverrideForm({ director, onClose }: { director: OverrideDirector;
       </p>
       <SelectField label={t("status")} error={message(errors.statusOverride?.message)} {...register("statusOverride")}>
         {director.statusOverride ? <option value="">{t("remove", { status: ts(director.statusOriginal ?? director.status) })}</option> : null}
-        {directorStatusValues.map((s) => (
+        {directorStatusLifecycleOrder.map((s) => (
           <option key={s} value={s}>
             {ts(s)}
           </option>

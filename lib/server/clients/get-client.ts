@@ -1,7 +1,8 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { clients, directors, directorStatusValues, type DirectorStatus } from "@/db/schema";
+import { clients, directors, type DirectorStatus } from "@/db/schema";
+import { directorStatusLifecycleOrder } from "@/lib/domain/values";
 import { displayPersonalCode } from "@/lib/server/directors/personal-code-keys";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
@@ -15,10 +16,10 @@ export function statusStatsOf(list: readonly { status: DirectorStatus; isDeleted
   return statusStatsFromCounts(counts);
 }
 
-/** The same from counts of directors (not deleted) per status: the statuses some have, in order, labelled. */
+/** The same from counts of directors (not deleted) per status: the statuses some have, in lifecycle order, labelled. */
 export function statusStatsFromCounts(counts: Partial<Record<DirectorStatus, number>>) {
   const t = translator();
-  return directorStatusValues
+  return directorStatusLifecycleOrder
     .map((value) => ({ value, label: t(`statuses.director.${value}`), count: counts[value] ?? 0 }))
     .filter((s) => s.count > 0);
 }

@@ -17,6 +17,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { translator } from "@/lib/i18n/translator";
 import type { SortKey } from "@/lib/schemas/client-search-params";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
+import { clientStatusLifecycleOrder, directorStatusLifecycleOrder } from "@/lib/domain/values";
 import { AppError } from "@/lib/server/app-error";
 import { pagerFor, pageWindow, type Pager, type PageWindow } from "@/lib/pager";
 
@@ -968,7 +969,8 @@ export async function searchClients({
 
   const counts = new Map(counted.map(([value, count]) => [value, Number(count)]));
   const kind = individual ? "director" : "client";
-  const statusValues: readonly string[] = individual ? directorStatusValues : clientStatusValues;
+  // The tabs in lifecycle order (the counts come in the enum's order).
+  const statusValues: readonly string[] = individual ? directorStatusLifecycleOrder : clientStatusLifecycleOrder;
   const statusStats = statusValues.map((value) => ({ value, label: labelOf(kind, value), count: counts.get(value) ?? 0 }));
   const totalCount = totalOf(query, counted);
 

@@ -1,10 +1,11 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { clientStatusValues, directorStatusValues, productTierValues, users } from "@/db/schema";
+import { productTierValues, users } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { countryOptions, type OptionItem } from "@/lib/countries";
+import { clientStatusLifecycleOrder, directorStatusLifecycleOrder } from "@/lib/domain/values";
 import { translator } from "@/lib/i18n/translator";
 import { AppError } from "@/lib/server/app-error";
 
@@ -18,8 +19,8 @@ export interface AdminOptions {
 }
 
 /**
- * The option lists of the admin screens (docs/domain.md "Option item"): values in the order of the
- * specification, labels from the messages (`statuses.*`); assignees are the admin users, by name.
+ * The option lists of the admin screens (docs/domain.md "Option item"): statuses in lifecycle order,
+ * other values in the order of the specification, labels from the messages (`statuses.*`); assignees are the admin users, by name.
  */
 export async function getAdminOptions({ db, user }: { db: Db; user: Principal }): Promise<AdminOptions> {
   if (!can(user.type, "admin.options")) throw new AppError("forbidden");
@@ -31,8 +32,8 @@ export async function getAdminOptions({ db, user }: { db: Db; user: Principal })
     .orderBy(asc(sql`lower(coalesce(${users.displayName}, ${users.email}))`), asc(users.email));
   return {
     productTiers: productTierValues.map((value) => ({ value, label: t(`statuses.productTier.${value}`) })),
-    clientStatuses: clientStatusValues.map((value) => ({ value, label: t(`statuses.client.${value}`) })),
-    directorStatuses: directorStatusValues.map((value) => ({ value, label: t(`statuses.director.${value}`) })),
+    clientStatuses: clientStatusLifecycleOrder.map((value) => ({ value, label: t(`statuses.client.${value}`) })),
+    directorStatuses: directorStatusLifecycleOrder.map((value) => ({ value, label: t(`statuses.director.${value}`) })),
     assignees: staff.map((s) => ({ value: s.email, label: s.displayName?.trim() || s.email })),
     countries: countryOptions(),
   };
