@@ -40,7 +40,7 @@ export async function EvidenceSection({ director }: EvidenceSectionProps) {
   const canDelete = director.status !== "Complete" && director.evidenceDeletedAt === null;
 
   return (
-    <section aria-labelledby="evidence-title" className="mt-8 space-y-4">
+    <section id="supporting-documents" aria-labelledby="evidence-title" className="mt-8 space-y-4">
       <h2 id="evidence-title" className="text-xl font-semibold">
         {t("title")}
       </h2>

@@ -31,7 +31,9 @@ const nextStep = (page: Page) => page.getByTestId("next-step");
 test("[DIRECTOR] gives details, former names and 12 months of addresses; gaps are refused; the next step follows", async ({ page }) => {
   await signIn(page);
   await expect(nextStep(page)).toHaveText(/Give your name, any former names and where you have lived/);
-  await expect(page.getByTestId("journey-steps").getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
+  const tasks = page.getByTestId("task-list");
+  await expect(tasks.getByRole("listitem").first()).toHaveAttribute("data-state", "notStarted");
+  await expect(tasks.getByRole("listitem").nth(1)).toHaveText(/Identity check\s*Cannot start yet/);
   await expectNoSeriousA11yViolations(page);
 
   await expect(page.getByLabel("First name")).toHaveValue("Chloe");
@@ -62,14 +64,20 @@ test("[DIRECTOR] gives details, former names and 12 months of addresses; gaps ar
 
   await previous(page, 1).getByLabel("Lived here until").fill(daysAgo(91));
   await page.getByRole("button", { name: "Save details" }).click();
-  await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  await expect(page.getByTestId("details-save-status")).toHaveText("Your details are saved");
+  await expect(page.getByText("Form submitted successfully")).toHaveCount(0);
   await expect(nextStep(page)).toHaveText(/Take the identity check below/);
 
   // What was saved is what the page shows after a reload.
   await page.reload();
   await expect(previous(page, 1).getByLabel("Address line 1")).toHaveValue("21 Harbour Road");
   await expect(page.getByRole("group", { name: "Former name 1" }).getByLabel("Name", { exact: true })).toHaveValue("Chloe Morgan");
-  await expect(page.getByTestId("journey-steps").getByRole("listitem").nth(1)).toHaveAttribute("aria-current", "step");
+  await expect(page.getByTestId("task-list").getByRole("listitem").first()).toHaveAttribute("data-state", "completed");
+  await expect(page.getByTestId("task-list").getByRole("listitem").nth(1)).toHaveAttribute("data-state", "notStarted");
+
+  // Saving again with nothing changed says so, and sends nothing.
+  await page.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByTestId("details-save-status")).toHaveText(/^Nothing to save\./);
   await expectNoSeriousA11yViolations(page);
 });
 

@@ -5,8 +5,8 @@ import { DetailsForm } from "@/components/director/details-form";
 import { DetailsSummary } from "@/components/director/details-summary";
 import { EvidenceSection } from "@/components/director/evidence-section";
 import { IdentityCheckSection } from "@/components/director/identity-check-section";
-import { JourneySteps } from "@/components/director/journey-steps";
-import { PersonalCodeForm } from "@/components/director/personal-code-form";
+import { PersonalCodeSection } from "@/components/director/personal-code-section";
+import { TaskList } from "@/components/director/task-list";
 import { TitledPage } from "@/components/layout/page-layouts";
 import { Alert } from "@/components/ui/alert";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -14,6 +14,7 @@ import { getDb } from "@/db";
 import { requirePageUser } from "@/lib/auth/guards";
 import { countryOptions } from "@/lib/countries";
 import { todayInUk } from "@/lib/domain/address-history";
+import { directorTaskList } from "@/lib/domain/director-journey";
 import { getOwnDirector } from "@/lib/server/directors/get-own-director";
 import { hasDirectorMove } from "@/lib/domain/director-lifecycle";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
@@ -24,10 +25,12 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The director's journey on one page (DV_Director only, their own record): what the next step is,
- * the three steps, their details and address history, the identity check, any evidence asked for,
- * and the Companies House personal code. Search parameters are ignored (the identity-check provider
- * may return here with its own).
+ * The director's journey on one page (DV_Director only, their own record), led by a task list (the
+ * GOV.UK pattern: their details, the identity check, the Companies House personal code, each with
+ * its state and a link to its section below), then what the next step is, and the sections: details
+ * and address history, the identity check, any evidence asked for, and the personal code. No
+ * deadline is shown: the record holds none. Search parameters are ignored (the identity-check
+ * provider may return here with its own).
  */
 export default async function IndividualDetailsPage() {
   const user = await requirePageUser("director.self.read");
@@ -35,6 +38,7 @@ export default async function IndividualDetailsPage() {
   const today = todayInUk();
   const editable = hasDirectorMove("detailsSaved", director.status);
   const showEvidence = director.status === "OutstandingIDInfo" || director.status === "UnderReview";
+  const tasks = directorTaskList(director, new Date());
 
   return (
     <UnsavedChangesProvider>
@@ -50,15 +54,16 @@ export default async function IndividualDetailsPage() {
           </dd>
         </dl>
 
+        {/* While documents are asked for, the identity check section gives way to the evidence section. */}
+        <TaskList tasks={tasks} targets={director.status === "OutstandingIDInfo" ? { identityCheck: "supporting-documents" } : undefined} />
+
         <Alert variant={director.nextStep === "rejected" ? "warning" : director.nextStep === "done" ? "success" : "info"} title={t("nextTitle")} role="none">
           <p data-testid="next-step" data-step={director.nextStep}>
             {t(`next.${director.nextStep}`)}
           </p>
         </Alert>
 
-        <JourneySteps status={director.status} next={director.nextStep} />
-
-        <section aria-labelledby="details-title" className="mt-8 space-y-4">
+        <section id="your-details" aria-labelledby="details-title" className="mt-8 space-y-4">
           <h2 id="details-title" className="text-xl font-semibold">
             {t("details.title")}
           </h2>
@@ -78,21 +83,7 @@ export default async function IndividualDetailsPage() {
         <IdentityCheckSection director={director} />
         {showEvidence ? <EvidenceSection director={director} /> : null}
 
-        {hasDirectorMove("codeEntered", director.status) || director.status === "Complete" ? (
-          <section aria-labelledby="personal-code-title" className="mt-8 space-y-4">
-            <h2 id="personal-code-title" className="text-xl font-semibold">
-              {t("personalCode.title")}
-            </h2>
-            {director.status === "Complete" ? (
-              <p data-testid="personal-code-received">{t("personalCode.received", { code: director.companiesHouseCodeMasked ?? "" })}</p>
-            ) : (
-              <>
-                <p>{t("personalCode.intro")}</p>
-                <PersonalCodeForm />
-              </>
-            )}
-          </section>
-        ) : null}
+        {director.status === "Rejected" ? null : <PersonalCodeSection status={director.status} codeMasked={director.companiesHouseCodeMasked} />}
       </TitledPage>
     </UnsavedChangesProvider>
   );

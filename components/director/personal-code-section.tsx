@@ -1,0 +1,70 @@
+import { useTranslations } from "next-intl";
+import { ExternalLink } from "@/components/ui/external-link";
+import { hasDirectorMove } from "@/lib/domain/director-lifecycle";
+import type { DirectorStatus } from "@/lib/domain/values";
+import { PersonalCodeForm } from "./personal-code-form";
+
+/** GOV.UK's guidance on identity verification for Companies House, and on the personal code itself. */
+export const GOV_UK_GUIDANCE = {
+  verifying: "https://www.gov.uk/guidance/verifying-your-identity-for-companies-house",
+  personalCodes: "https://www.gov.uk/guidance/companies-house-personal-codes-for-identity-verification",
+} as const;
+
+export interface PersonalCodeSectionProps {
+  status: DirectorStatus;
+  /** The code as received, masked (last three characters), once Complete. */
+  codeMasked: string | null;
+}
+
+/**
+ * Step 3 of the director's page: what the Companies House personal code is, how and when it comes,
+ * links to GOV.UK, and the form to enter it once the identity is verified (the status machine's
+ * `codeEntered` move: Verified or AwaitingAuthCode). Once Complete, the code received, masked.
+ *
+ * Wording checked against GOV.UK's "Companies House personal codes for identity verification"
+ * (an 11 character code given once a person has verified; sent by Companies House to the email
+ * address the agent gave; viewable under "Manage account" once saved to an account).
+ */
+export function PersonalCodeSection({ status, codeMasked }: PersonalCodeSectionProps) {
+  const t = useTranslations("directorJourney.personalCode");
+  const canEnter = hasDirectorMove("codeEntered", status);
+  return (
+    <section id="personal-code" aria-labelledby="personal-code-title" className="mt-8 space-y-4">
+      <h2 id="personal-code-title" className="text-xl font-semibold">
+        {t("title")}
+      </h2>
+      {status === "Complete" ? (
+        <p data-testid="personal-code-received">{t("received", { code: codeMasked ?? "" })}</p>
+      ) : (
+        <>
+          <div className="space-y-3" data-testid="personal-code-guidance">
+            <h3 className="text-lg font-semibold">{t("whatTitle")}</h3>
+            <p>{t("what")}</p>
+            <h3 className="text-lg font-semibold">{t("whenTitle")}</h3>
+            <p>{t("when")}</p>
+            {/* needs review: GOV.UK gives no time for the code to arrive; "a few days" is our estimate. */}
+            <p>{t("howLong")}</p>
+            <p>{t("account")}</p>
+            <p>{t("moreInfo")}</p>
+            <ul className="list-disc space-y-1 pl-6">
+              <li>
+                <ExternalLink href={GOV_UK_GUIDANCE.verifying}>{t("guidanceLink")}</ExternalLink>
+              </li>
+              <li>
+                <ExternalLink href={GOV_UK_GUIDANCE.personalCodes}>{t("codesLink")}</ExternalLink>
+              </li>
+            </ul>
+          </div>
+          {canEnter ? (
+            <>
+              <p>{t("intro")}</p>
+              <PersonalCodeForm />
+            </>
+          ) : (
+            <p data-testid="personal-code-not-yet">{t("notYet")}</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
