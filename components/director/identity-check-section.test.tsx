@@ -76,6 +76,17 @@ describe("IdentityCheckSection", () => {
     expect(screen.queryByTitle("Identity check at Yoti")).toBeNull();
   });
 
+  it("says how many attempts are left after a failed check, and none once Rejected", () => {
+    const { unmount } = renderSection({ idvFailedAttempts: 1 });
+    expect(screen.getByTestId("identity-check-attempts-left")).toHaveTextContent("You have two attempts left.");
+    unmount();
+    const second = renderSection({ idvFailedAttempts: 2 });
+    expect(screen.getByTestId("identity-check-attempts-left")).toHaveTextContent("You have one attempt left.");
+    second.unmount();
+    renderSection({ status: "Rejected", idvFailedAttempts: 3 });
+    expect(screen.getByTestId("identity-check-attempts-left")).toHaveTextContent("You have no attempts left at the identity check.");
+  });
+
   it("does not show a link that has run out", () => {
     renderSection({ sessionUrl: "https://yoti.example/old", sessionExpiry: new Date(Date.now() - 1000).toISOString() });
     expect(screen.queryByTitle("Identity check at Yoti")).toBeNull();

@@ -9,7 +9,8 @@
  *   AwaitingAuthCode and Complete (passed); for OutstandingIDInfo it renders nothing (the evidence
  *   section speaks then).
  * - `director.sessionUrl`, `director.sessionExpiry`: the provider session, when one is open.
- * - `director.idvFailedAttempts`: how many checks were rejected (a retry is offered after one).
+ * - `director.idvFailedAttempts`: how many checks were rejected (a retry is offered after one, and
+ *   the attempts left are said, as the email does; none once Rejected).
  * - `headingLevel` (optional, default 2): the level of the section's heading, to fit the page.
  *
  * While a session is open the provider's page is shown in a frame (with a link that opens it in a
@@ -23,6 +24,7 @@ import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ExternalLink } from "@/components/ui/external-link";
+import { attemptsLeft } from "@/lib/domain/director-journey";
 import type { DirectorStatus } from "@/lib/domain/values";
 
 export interface IdentityCheckDirector {
@@ -138,7 +140,7 @@ export function IdentityCheckSection({ director, headingLevel = 2 }: IdentityChe
   if (status === "OutstandingIDInfo") return null;
 
   const section = (body: ReactNode) => (
-    <section aria-labelledby="identity-check-heading" className="flex flex-col gap-4">
+    <section id="identity-check" aria-labelledby="identity-check-heading" className="flex flex-col gap-4">
       <Heading id="identity-check-heading" className="text-xl font-semibold">
         {t("heading")}
       </Heading>
@@ -150,7 +152,14 @@ export function IdentityCheckSection({ director, headingLevel = 2 }: IdentityChe
     return section(<Alert variant="success" role="none">{t("passed")}</Alert>);
   }
   if (status === "UnderReview") return section(<Alert variant="info" role="none">{t("underReview")}</Alert>);
-  if (status === "Rejected") return section(<Alert variant="error" role="none">{t("rejected")}</Alert>);
+  if (status === "Rejected") {
+    return section(
+      <Alert variant="error" role="none">
+        <p>{t("rejected")}</p>
+        <p className="mt-1" data-testid="identity-check-attempts-left">{t("noAttemptsLeft")}</p>
+      </Alert>,
+    );
+  }
 
   const startError = startFailed ? (
     <Alert variant="error" id={ERROR_ID} tabIndex={-1} className="outline-none">
@@ -203,7 +212,8 @@ export function IdentityCheckSection({ director, headingLevel = 2 }: IdentityChe
         </Alert>
       ) : retry ? (
         <Alert variant="error" role="none">
-          {t("failedTryAgain")}
+          <p>{t("failedTryAgain")}</p>
+          <p className="mt-1" data-testid="identity-check-attempts-left">{t("attemptsLeft", { left: attemptsLeft(director) })}</p>
         </Alert>
       ) : (
         <p>{t("intro")}</p>
