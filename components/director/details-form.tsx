@@ -6,8 +6,12 @@
  * rules are the server's own (lib/schemas/director-self-patch.ts, lib/domain/address-history.ts),
  * so the form refuses what the server would, before sending; it sends JSON Patch operations for the
  * changed fields only. Unsaved changes are guarded by the page's UnsavedChangesProvider.
+ *
+ * Every save answers: "Your details are saved" when something changed, "Nothing to save" when the
+ * form holds what is already saved (then no request is sent). Each as a toast and in a status
+ * message beside the button, which screen readers announce.
  */
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -25,6 +29,9 @@ import { detailFields, directorSelfPatchFields, directorSelfRules, parseIssueMes
 import { useJourneyMessage } from "./use-journey-message";
 
 export const DIRECTOR_API = "/api/director-verification/director";
+
+/** What the last save said (toast keys under `toasts`). */
+type SaveOutcome = "detailsSaved" | "nothingToSave";
 
 /** What the form reads of the director (getOwnDirector's answer). */
 export interface DetailsFormDirector {
@@ -126,7 +133,9 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
   const t = useTranslations("directorJourney.details");
   const router = useRouter();
   const toastMessage = useToastMessages();
+  const toasts = useTranslations("toasts");
   const message = useJourneyMessage();
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const schema = useMemo(() => formSchema(today), [today]);
   const defaults = useMemo(() => toFormValues(director), [director]);
   const {
@@ -136,9 +145,12 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
     reset,
     setError,
     getFieldState,
+    getValues,
     formState,
   } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues: defaults, shouldFocusError: true });
   const { isDirty, isSubmitting } = formState;
+  // What the last save said holds until the form is changed again.
+  const said = isDirty ? null : outcome;
   const formerNames = useFieldArray({ control, name: "formerNames" });
   const previous = useFieldArray({ control, name: "previousAddresses" });
   const currentStart = useWatch({ control, name: "currentAddressStartDate" });
@@ -149,14 +161,19 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
       // The server keeps previous addresses oldest first; the order does not change their meaning.
       const after = { ...values, previousAddresses: [...values.previousAddresses].sort((a, b) => a.startDate.localeCompare(b.startDate)) };
       const operations = diffToOperations(patchable(director), after, detailFields);
+      setOutcome(null);
       if (!operations.length) {
         reset(values);
+        toastMessage.info("nothingToSave");
+        setOutcome("nothingToSave");
         return true;
       }
       const result = await sendPatch(DIRECTOR_API, operations);
       if (result.ok) {
-        toastMessage.success("formSubmitted");
-        reset(undefined, { keepValues: true });
+        toastMessage.success("detailsSaved");
+        setOutcome("detailsSaved");
+        // What was saved is the new baseline: the form is no longer dirty (nor guarded on leaving).
+        reset(getValues());
         router.refresh();
         return true;
       }
@@ -173,7 +190,7 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
       toastMessage.error("formSubmitFailed");
       return false;
     },
-    [director, reset, router, setError, toastMessage],
+    [director, getValues, reset, router, setError, toastMessage],
   );
 
   const save = useCallback(
@@ -289,10 +306,13 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
         ) : null}
       </fieldset>
 
-      <div>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <Button type="submit" loading={isSubmitting} loadingLabel={t("saving")}>
           {t("save")}
         </Button>
+        <p role="status" data-testid="details-save-status" className="text-sm font-semibold">
+          {said === "detailsSaved" ? toasts("detailsSaved.title") : said === "nothingToSave" ? `${toasts("nothingToSave.title")}. ${toasts("nothingToSave.description")}` : null}
+        </p>
       </div>
     </form>
   );

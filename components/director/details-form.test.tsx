@@ -1,0 +1,83 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { toast as sonner } from "sonner";
+import messages from "@/messages/en-GB.json";
+import { markToasterMounted } from "@/components/ui/toast";
+import { DetailsForm, DIRECTOR_API, type DetailsFormDirector } from "./details-form";
+
+const refresh = jest.fn();
+jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
+jest.mock("sonner", () => {
+  const toast = Object.assign(jest.fn(), { success: jest.fn(), info: jest.fn(), error: jest.fn(), warning: jest.fn(), loading: jest.fn(), dismiss: jest.fn() });
+  return { toast };
+});
+
+const fetchMock = jest.fn();
+beforeAll(() => markToasterMounted());
+beforeEach(() => {
+  jest.clearAllMocks();
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+});
+
+const director: DetailsFormDirector = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  formerNameHistory: [],
+  addressLine1: "1 Elm Grove",
+  addressLine2: null,
+  addressLine3: null,
+  city: "York",
+  state: null,
+  postcode: "YO1 7HH",
+  country: "GB",
+  currentAddressStartDate: "2020-01-01",
+  previousAddresses: [],
+};
+
+function renderForm() {
+  return render(
+    <NextIntlClientProvider locale="en-GB" messages={messages}>
+      <DetailsForm director={director} countries={[{ value: "GB", label: "United Kingdom" }]} today="2026-11-23" />
+    </NextIntlClientProvider>,
+  );
+}
+
+const status = () => screen.getByTestId("details-save-status");
+
+describe("DetailsForm save feedback", () => {
+  it("says the details are saved, as a toast and a status message, after a change", async () => {
+    fetchMock.mockResolvedValueOnce({ ok: true, status: 200, json: () => Promise.resolve({}) });
+    renderForm();
+    expect(status()).toHaveAttribute("role", "status");
+    expect(status()).toBeEmptyDOMElement();
+    fireEvent.change(screen.getByLabelText("Last name"), { target: { value: "King" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(status()).toHaveTextContent("Your details are saved"));
+    expect(fetchMock).toHaveBeenCalledWith(DIRECTOR_API, expect.objectContaining({ method: "PATCH" }));
+    expect(sonner.success).toHaveBeenCalledWith("Your details are saved", expect.anything());
+    expect(screen.queryByText("Form submitted successfully")).toBeNull();
+    expect(sonner.success).not.toHaveBeenCalledWith("Form submitted successfully", expect.anything());
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  it("says there is nothing to save, and sends nothing, when nothing changed", async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    await waitFor(() => expect(status()).toHaveTextContent("Nothing to save. You have not changed any of your details since you last saved them."));
+    expect(sonner.info).toHaveBeenCalledWith("Nothing to save", expect.objectContaining({ description: "You have not changed any of your details since you last saved them." }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("clears the message when the form is changed again, and says nothing on a failed save", async () => {
+    fetchMock.mockResolvedValueOnce({ ok: false, status: 503, json: () => Promise.resolve({}) });
+    renderForm();
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    await waitFor(() => expect(status()).toHaveTextContent("Nothing to save"));
+    fireEvent.change(screen.getByLabelText("Last name"), { target: { value: "King" } });
+    await waitFor(() => expect(status()).toBeEmptyDOMElement());
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    await waitFor(() => expect(sonner.error).toHaveBeenCalledWith("Error submitting form", expect.anything()));
+    expect(status()).toBeEmptyDOMElement();
+  });
+});
