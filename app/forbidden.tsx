@@ -1,7 +1,26 @@
-import { ErrorView } from "@/components/errors/error-view";
-import { errorFromMessage } from "@/lib/errors";
+import { getDb } from "@/db";
+import { ForbiddenView, type ForbiddenPerson } from "@/components/errors/forbidden-view";
+import { getCurrentUser } from "@/lib/auth/get-current-user";
+import { homePathFor } from "@/lib/auth/home-path";
+import { getUserProfile } from "@/lib/server/users/get-user-profile";
 
-/** Rendered with HTTP 403 when a route calls `forbidden()` (signed in, wrong role). */
-export default function Forbidden() {
-  return <ErrorView error={errorFromMessage("403")} />;
+/**
+ * Who is signed in, for the 403 screen: their name when the portal knows it. The screen still
+ * renders (without the person) if the session or the name cannot be read.
+ */
+async function signedInPerson(): Promise<ForbiddenPerson | null> {
+  const user = await getCurrentUser().catch(() => null);
+  if (!user) return null;
+  const profile = await getDb()
+    .then((db) => getUserProfile({ db, user }))
+    .catch(() => null);
+  return { name: profile?.name ?? null, email: user.email, type: user.type, homePath: homePathFor(user.type) };
+}
+
+/**
+ * Rendered with HTTP 403 when a route calls `forbidden()` (signed in, wrong role; also
+ * /errors/un-authorised): names the signed-in person and offers their home and sign-out.
+ */
+export default async function Forbidden() {
+  return <ForbiddenView person={await signedInPerson()} />;
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { PAGE_TITLE_ID } from "@/components/layout/page-layouts";
 import { ButtonLink } from "@/components/ui/button-link";
-import { ERROR_CATALOGUE, type ErrorDefinition } from "@/lib/errors";
+import { ERROR_CATALOGUE, HOME_PATH, type ErrorDefinition } from "@/lib/errors";
 import { VisuallyHidden } from "@/components/ui/visually-hidden";
 
 export interface ErrorViewProps {
@@ -10,6 +10,10 @@ export interface ErrorViewProps {
   error: ErrorDefinition;
   /** Extra controls after the catalogue actions (e.g. a retry button). */
   children?: ReactNode;
+  /** More about the situation, after the message (e.g. who is signed in). */
+  detail?: ReactNode;
+  /** Where the home actions lead instead of `/` (e.g. the signed-in person's own home). */
+  homeHref?: string;
 }
 
 /**
@@ -17,7 +21,7 @@ export interface ErrorViewProps {
  * links, all from the catalogue and messages. Works in server and client components (the client
  * error boundaries use it), so it uses only `useTranslations` and `next/link`.
  */
-export function ErrorView({ error, children }: ErrorViewProps) {
+export function ErrorView({ error, children, detail, homeHref }: ErrorViewProps) {
   const t = useTranslations("errors");
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col items-start gap-4 px-4 py-10 sm:px-6 sm:py-16">
@@ -29,10 +33,11 @@ export function ErrorView({ error, children }: ErrorViewProps) {
         {t(error.titleKey)}
       </h1>
       <p className="max-w-prose text-lg text-ink">{t(error.messageKey)}</p>
+      {detail}
       <ul className="mt-2 flex w-full flex-col gap-3 sm:flex-row sm:flex-wrap">
         {error.actions.map((action, index) => (
           <li key={action.href + action.labelKey}>
-            <ButtonLink href={action.href} variant={index === 0 ? "primary" : "secondary"} className="w-full sm:w-auto">
+            <ButtonLink href={homeHref && action.href === HOME_PATH ? homeHref : action.href} variant={index === 0 ? "primary" : "secondary"} className="w-full sm:w-auto">
               {t(`actions.${action.labelKey}`)}
             </ButtonLink>
           </li>
