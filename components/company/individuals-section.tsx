@@ -15,6 +15,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, TableBody, TableCell, TableEmptyRow, TableHead, TableRow } from "@/components/ui/table";
 import { additionPaymentUrl, EXPORT_URL } from "./api";
 import { AddIndividualDialog, BulkAddDialog, EditIndividualDialog, RemoveIndividualDialog, type AdditionPricing } from "./individual-dialogs";
+import { canResendInvitation, ResendInvitationButton } from "./resend-invitation-button";
 
 export interface IndividualsSectionProps {
   /** The individuals of this page of the filtered list. */
@@ -181,6 +182,7 @@ export function IndividualsSection(props: IndividualsSectionProps) {
                     {t("remove")}
                     <span className="sr-only"> {t("actionFor", { name: d.name })}</span>
                   </Button>
+                  {canResendInvitation(d) ? <ResendInvitationButton director={d} /> : null}
                 </div>
               </TableCell>
             </TableRow>

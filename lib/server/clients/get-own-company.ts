@@ -41,7 +41,7 @@ export async function getOwnCompany({ db, user }: { db: DbOrTx; user: Principal 
         where: eq(directors.isDeleted, false),
         orderBy: [asc(directors.name), asc(directors.id)],
         // Never an individual's reference: it is their sign-in factor, and only they are sent it.
-        columns: { id: true, name: true, email: true, pendingEmail: true, status: true, isDeleted: true, createdAt: true, companiesHouseCode: true },
+        columns: { id: true, name: true, email: true, pendingEmail: true, status: true, invitedAt: true, isDeleted: true, createdAt: true, companiesHouseCode: true },
       },
     },
   });

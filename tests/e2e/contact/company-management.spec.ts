@@ -250,3 +250,26 @@ test("[CONTACT] adds an individual to a card-paying Managed client, paid through
   await expect(page.getByRole("table", { name: "Individuals" })).toContainText(`Card Added ${company.t}`);
   await expect(page.getByText("Waiting for payment")).toHaveCount(0);
 });
+
+test("[CONTACT] resends an invitation", async ({ page, request }) => {
+  const company = await newCompany(request);
+  const email = `person1-${company.t}@company-e2e.example`;
+  // The first invitation, sent when the request arrived.
+  await waitForEmail(email, /verify your identity/i, 20_000);
+  await actAs(page, company);
+  await openPage(page);
+  const table = page.getByRole("table", { name: "Individuals" });
+  const resend = table.getByRole("button", { name: `Resend invitation Person 1 ${company.t}` });
+  const since = Date.now();
+  await resend.click();
+  await expect(page.getByText("Invitation sent again")).toBeVisible();
+  await expect(page.getByText(`We have emailed Person 1 ${company.t} their invitation again at ${email}.`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const again = await waitForEmail(email, /verify your identity/i, 20_000, since);
+  expect(again.text).toContain(`/login?email=${encodeURIComponent(email)}&reference=`);
+
+  // Once per individual per 10 minutes: the second press says when it can be sent again.
+  await resend.click();
+  await expect(page.getByText("The invitation was not resent")).toBeVisible();
+  await expect(page.getByText(/^This invitation was resent in the last 10 minutes\. You can resend it again in \d+ minutes?\.$/)).toBeVisible();
+});

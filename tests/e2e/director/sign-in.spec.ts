@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demo, expectNoSeriousA11yViolations, requestLinkInBrowser } from "../support/fixtures";
+import { demo, expectNoSeriousA11yViolations, human, requestLinkInBrowser, waitForEmail } from "../support/fixtures";
 
 test("[DIRECTOR] signs in with an emailed link and lands on their own details", async ({ page }) => {
   const link = await requestLinkInBrowser(page, { email: demo.director.email.toUpperCase(), reference: "jw4t-8kqm" });
@@ -27,4 +27,67 @@ test("[DIRECTOR] a wrong reference gets the same answer and no email", async ({ 
   await page.getByLabel("Reference number").fill("bad ref!");
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByText("Enter the reference from your invitation email (letters and numbers)")).toBeVisible();
+});
+
+test("[DIRECTOR] opens the invitation's link and the sign-in form is filled in", async ({ page, request }) => {
+  // A request of its own, so the invitation is this test's (the demo director's was never emailed).
+  const t = Math.random().toString(36).slice(2, 8);
+  const email = `invited-${t}@director-e2e.example`;
+  const res = await request.post("/api/requests/identity-verification", {
+    data: {
+      ...human,
+      company: { name: `Invited ${t} Ltd`, companyId: "01234567" },
+      productTier: "OneOff",
+      journey: "PayByInvoice",
+      mainContactFirstName: "Cora",
+      mainContactLastName: "Contact",
+      mainContactEmail: `contact-${t}@director-e2e.example`,
+      mainContactTelephone: "020 7946 0003",
+      billingEntityName: `Invited ${t} Ltd`,
+      billingAddressLine1: "4 Old Road",
+      billingAddressCity: "Leeds",
+      billingAddressCountry: "GB",
+      accountPayableContactFirstName: "Ada",
+      accountPayableContactLastName: "Payable",
+      accountPayableContactEmail: `ap-${t}@director-e2e.example`,
+      vatNumber: "GB123456789",
+      vatExempt: false,
+      individuals: [{ name: `Ivy Invited ${t}`, email }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  const invitation = await waitForEmail(email, /verify your identity/i, 20_000);
+  expect(invitation.subject).toContain(`Invited ${t} Ltd`);
+  expect(invitation.text).toContain("a passport or photocard driving licence");
+  expect(invitation.text).toContain("the addresses where you have lived in the last 12 months");
+  expect(invitation.text).toContain("a phone or computer with a camera");
+  const link = invitation.text.match(/https?:\/\/\S+\/login\?email=\S+&reference=[A-Z0-9]+/)?.[0];
+  expect(link, invitation.text).toBeTruthy();
+  const reference = new URL(link!).searchParams.get("reference")!;
+
+  // Opening the link fills in the form and signs nobody in; the address (with the reference) is
+  // neither cached nor sent on to other sites.
+  const since = Date.now();
+  const opened = await page.goto(link!);
+  expect(opened?.headers()["referrer-policy"]).toBe("same-origin");
+  expect(opened?.headers()["cache-control"]).toContain("no-store");
+  await expect(page.getByLabel("Email address")).toHaveValue(email);
+  await expect(page.getByLabel("Reference number")).toHaveValue(reference);
+  await expect(page.getByText("filled in from your invitation")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  expect((await page.request.get("/api/user")).status()).toBe(401);
+
+  // One press sends the sign-in link, which signs them in.
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByText("Check your email")).toBeVisible();
+  const mail = await waitForEmail(email, /sign-in link/i, 15_000, since);
+  const signInLink = mail.text.match(/https?:\/\/\S+\/api\/enter\/[A-Za-z0-9_-]{43}/)?.[0];
+  expect(signInLink).toBeTruthy();
+  await page.goto(signInLink!);
+  await page.getByRole("button", { name: "Continue to sign in" }).click();
+  await expect(page).toHaveURL(/\/identity-verification(\/|$)/);
+  const user = await page.request.get("/api/user");
+  expect(user.status()).toBe(200);
+  expect(await user.json()).toMatchObject({ email, type: "DV_Director" });
 });

@@ -35,6 +35,8 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   { path: "/api/director-verification/company/directors-export", expect: { anonymous: 401, contact: 200, director: 403, admin: 403, otherContact: 200 } },
   // A batch of added individuals that is nobody's (or another company's): 404 for contacts.
   { method: "POST", path: "/api/director-verification/company/additions/999999/payment", expect: { anonymous: 401, contact: 404, director: 403, admin: 403, otherContact: 404 } },
+  // Resending the invitation of an individual who is nobody's (or another company's): 404 for contacts.
+  { method: "POST", path: "/api/director-verification/directors/999999/resend-invitation", expect: { anonymous: 401, contact: 404, director: 403, admin: 403, otherContact: 404 } },
   { path: "/api/director-verification/director", expect: { anonymous: 401, contact: 403, director: 200, admin: 403, otherContact: 403 } },
   // The identity check (start-yoti is left out: for the demo director it would open a session at the simulator).
   { path: "/api/director-verification/director-verification/at-yoti", expect: { anonymous: 401, contact: 403, director: 303, admin: 403, otherContact: 403 } },
@@ -149,7 +151,8 @@ test("[SECURITY] pages and API responses carry the security headers", async () =
     expect(h["content-security-policy"]).toContain("base-uri 'none'");
     expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(h["x-content-type-options"]).toBe("nosniff");
-    expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    // /login's address may hold the invitation's email and reference: no Referer to other sites at all.
+    expect(h["referrer-policy"], path).toBe(path === "/login" ? "same-origin" : "strict-origin-when-cross-origin");
     expect(h["cross-origin-opener-policy"]).toBe("same-origin");
   }
   const personal = await contexts.contact.get("/api/user");
