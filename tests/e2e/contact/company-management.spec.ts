@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { parseCsv } from "../../support/parse-csv";
 import { demo, expectNoSeriousA11yViolations, human, requestLinkInBrowser, waitForEmail } from "../support/fixtures";
 
 /** The Stripe simulator the end-to-end set-up started (its default port + E2E_SIM_PORT_OFFSET). */
@@ -100,10 +101,13 @@ test("[CONTACT] exports the individuals and reads the CSV back", async ({ page }
   expect(download.suggestedFilename()).toMatch(/^HWH7K2QP-individuals-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const lines = bytes.toString("utf8").slice(1).trim().split("\r\n");
-  expect(lines[0]).toBe("Name,Email,Status,Added");
-  expect(lines).toHaveLength(7);
-  expect(lines.some((l) => l.startsWith("James Whitaker,james.whitaker@hartwell-holdings.example,JW4T8KQM,Awaiting ID info,"))).toBe(true);
+  const rows = parseCsv(bytes.toString("utf8").slice(1).trim());
+  const lines = rows.map((r) => r.join(","));
+  // A Managed client's export carries the personal codes, never the individuals' references.
+  expect(rows[0]).toEqual(["Name", "Email", "Status", "Added", "Personal code"]);
+  expect(rows).toHaveLength(7);
+  expect(lines.some((l) => l.startsWith("James Whitaker,james.whitaker@hartwell-holdings.example,Awaiting ID info,"))).toBe(true);
+  expect(lines.join("\n")).not.toContain("JW4T8KQM");
   // Only this company's live individuals: the deleted one and other companies' are not in it.
   expect(lines.join("\n")).not.toContain("mark.ellis@");
   expect(lines.join("\n")).not.toContain("northgate");
@@ -252,9 +256,14 @@ test("[CONTACT] adds an individual to a card-paying Managed client, paid through
 });
 
 test("[CONTACT] resends an invitation", async ({ page, request }) => {
-  const company = await newCompany(request);
+  // Paid by card: invited as soon as the payment is confirmed, whatever staff hold back for invoices.
+  const company = await newCompany(request, { journey: "PayByCard", individuals: 1 });
+  await page.goto(company.next);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
   const email = `person1-${company.t}@company-e2e.example`;
-  // The first invitation, sent when the request arrived.
+  // The first invitation, sent once the payment was confirmed.
   await waitForEmail(email, /verify your identity/i, 20_000);
   await actAs(page, company);
   await openPage(page);

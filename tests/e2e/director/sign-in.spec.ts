@@ -30,7 +30,8 @@ test("[DIRECTOR] a wrong reference gets the same answer and no email", async ({ 
 });
 
 test("[DIRECTOR] opens the invitation's link and the sign-in form is filled in", async ({ page, request }) => {
-  // A request of its own, so the invitation is this test's (the demo director's was never emailed).
+  // A request of its own, so the invitation is this test's (the demo director's was never emailed),
+  // paid by card: invited as soon as the payment is confirmed.
   const t = Math.random().toString(36).slice(2, 8);
   const email = `invited-${t}@director-e2e.example`;
   const res = await request.post("/api/requests/identity-verification", {
@@ -38,7 +39,7 @@ test("[DIRECTOR] opens the invitation's link and the sign-in form is filled in",
       ...human,
       company: { name: `Invited ${t} Ltd`, companyId: "01234567" },
       productTier: "OneOff",
-      journey: "PayByInvoice",
+      journey: "PayByCard",
       mainContactFirstName: "Cora",
       mainContactLastName: "Contact",
       mainContactEmail: `contact-${t}@director-e2e.example`,
@@ -56,6 +57,10 @@ test("[DIRECTOR] opens the invitation's link and the sign-in form is filled in",
     },
   });
   expect(res.status(), await res.text()).toBe(200);
+  await page.goto(((await res.json()) as { next: string }).next);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
 
   const invitation = await waitForEmail(email, /verify your identity/i, 20_000);
   expect(invitation.subject).toContain(`Invited ${t} Ltd`);
