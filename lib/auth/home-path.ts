@@ -1,6 +1,6 @@
 export type UserType = "DV_CompanyContact" | "DV_Director" | "Admin";
 
-/** Where each kind of user lands (docs/product.md); nobody signed in goes to sign-in. */
+/** Where each kind of user lands (docs/product.md); a visitor stays on the front door, `/`. */
 export const homePaths: Record<UserType, string> = {
   DV_CompanyContact: "/identity-verification/company-management",
   DV_Director: "/identity-verification/individual-details",
@@ -8,5 +8,5 @@ export const homePaths: Record<UserType, string> = {
 };
 
 export function homePathFor(userType: UserType | null | undefined): string {
-  return userType ? homePaths[userType] : "/login";
+  return userType ? homePaths[userType] : "/";
 }

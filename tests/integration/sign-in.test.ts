@@ -253,7 +253,7 @@ describe("sessions", () => {
 
   it("GET /api/home gives each role its landing path", async () => {
     const text = async (cookie?: string) => (await homeGet(withCookie("/api/home", cookie))).text();
-    expect(await text()).toBe("/login");
+    expect(await text()).toBe("/");
     expect(await text(await signIn(contact))).toBe("/identity-verification/company-management");
     expect(await text(await signIn(director))).toBe("/identity-verification/individual-details");
   });

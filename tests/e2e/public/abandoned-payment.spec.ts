@@ -39,7 +39,7 @@ test("[PUBLIC] does come back from a cancelled card payment: the request is save
   await page.waitForURL("**/requests/identity-verification/continue/**");
   await expect(page.getByRole("heading", { name: "Your request is saved but not paid" })).toBeVisible();
   await expect(page.getByText(`Abandoned ${t} Ltd`)).toBeVisible();
-  await expect(page.getByTestId("amount-due")).toHaveText("£65.00"); // VAT exempt: no VAT
+  await expect(page.getByTestId("amount-due")).toHaveText("£78.00"); // A declared VAT exemption is a claim staff confirm: VAT is charged until then
   await expect(page.getByTestId("client-reference")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
@@ -48,10 +48,10 @@ test("[PUBLIC] does come back from a cancelled card payment: the request is save
   await page.waitForURL((url) => url.href.startsWith(`${stripeSimulator}/pay/cs_`) && url.href !== firstCheckout);
   const sessionId = new URL(page.url()).pathname.split("/").pop()!;
   const old = await request.get(firstCheckout);
-  expect(await old.text()).not.toContain("Pay £65.00");
+  expect(await old.text()).not.toContain("Pay £78.00");
 
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Pay £65.00" }).click();
+  await page.getByRole("button", { name: "Pay £78.00" }).click();
   await page.waitForURL(`**/requests/identity-verification/${sessionId}`);
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
   await expect(page.getByTestId("client-reference")).toHaveText(/^[A-Z0-9]{6,}$/);

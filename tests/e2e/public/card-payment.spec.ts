@@ -101,13 +101,13 @@ test("[PUBLIC] a card request left unpaid shows 'not paid' on its payment page, 
 
   await page.goto(`/requests/identity-verification/${sessionId}`);
   await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
-  await expect(page.getByText("£65.00")).toBeVisible(); // VAT exempt: no VAT
+  await expect(page.getByText("£78.00")).toBeVisible(); // A declared VAT exemption is a claim staff confirm: VAT is charged until then
   await expectNoSeriousA11yViolations(page);
   await expect(page.getByTestId("client-reference")).toHaveCount(0); // a sign-in factor: only once paid
   await page.getByRole("button", { name: "Pay now" }).click();
   // A new session replaces the open one, which Stripe expires: nobody can pay twice.
   await page.waitForURL((url) => url.href.startsWith(`${stripeSimulator}/pay/cs_`) && url.href !== next);
-  await expect(page.getByRole("button", { name: "Pay £65.00" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay £78.00" })).toBeVisible();
 });
 
 test("[PUBLIC] an unknown payment session is the not-found page", async ({ page }) => {

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/fixtures";
 
 const pages = [
+  { path: "/", status: 200, heading: "Identity verification for company directors" },
   { path: "/login", status: 200, heading: "Sign in" },
   { path: "/contact", status: 200, heading: "Contact support" },
   { path: "/errors/un-authenticated", status: 401, heading: "Unauthorized" },
@@ -61,18 +62,20 @@ test("[PUBLIC] the skip link is the first stop and moves to the main content", a
 
 test("[PUBLIC] pages fit a 320 px screen without sideways scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  for (const path of ["/login", "/contact", "/errors/un-authorised"]) {
+  for (const path of ["/", "/login", "/contact", "/errors/un-authorised", "/requests/identity-verification/"]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
 
-test("[PUBLIC] / goes to sign-in and /redirect only follows paths on this site", async ({ page }) => {
+test("[PUBLIC] / is the front door for a visitor and /redirect only follows paths on this site", async ({ page }) => {
   await page.goto("/");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByRole("link", { name: "Request identity verification" })).toHaveAttribute("href", "/requests/identity-verification");
   await page.goto("/redirect?path=/contact");
   await expect(page).toHaveURL(/\/contact$/);
   await page.goto("/redirect?path=//example.com/phish");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Identity verification for company directors");
 });

@@ -129,14 +129,21 @@ test("[PUBLIC] imports individuals from a CSV file with good and bad rows, and l
   await expectNoSeriousA11yViolations(page);
 });
 
-test("[PUBLIC] a request page without a known journey is the not-found error view", async ({ page }) => {
-  // The page streams behind its loading view, so the status line is sent before the parameters
-  // are checked: what the visitor gets is the not-found error view.
-  for (const path of ["/requests/identity-verification/?journey=Free", "/requests/identity-verification/", "/requests/identity-verification/?journey=PayByCard&companyName="]) {
+test("[PUBLIC] a request page without a known journey asks how the company will pay", async ({ page }) => {
+  // No journey: the question; an unknown one: the question with its error (tests/e2e/public/front-door.spec.ts
+  // follows the choice through).
+  for (const [path, error] of [["/requests/identity-verification/", false], ["/requests/identity-verification/?journey=Free", true]] as const) {
     await page.goto(path);
-    await expect(page.getByTestId("error-code")).toContainText("404");
-    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Request identity verification" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "How will the company pay?" }).getByRole("radio")).toHaveCount(3);
+    await expect(page.getByText("Select how the company will pay")).toHaveCount(error ? 2 : 0);
     await expect(page.getByRole("button", { name: /Submit request|Continue to payment/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
   }
-  await expectNoSeriousA11yViolations(page);
+  // A known journey with an empty company name is no page the portal links to: the not-found view.
+  // The page streams behind its loading view, so the status line is sent before the parameters are
+  // checked: what the visitor gets is the not-found error view.
+  await page.goto("/requests/identity-verification/?journey=PayByCard&companyName=");
+  await expect(page.getByTestId("error-code")).toContainText("404");
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });

@@ -1,0 +1,97 @@
+"use client";
+
+import { useEffect } from "react";
+import { useTranslations } from "next-intl";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { VisuallyHidden } from "@/components/ui/visually-hidden";
+import { journeyValues } from "@/lib/domain/values";
+import { JOURNEY_CHOICE_PATH, type CarriedRequestValues } from "@/lib/schemas/request-page-view";
+
+/** The order the choices are offered in: the usual first. */
+const CHOICES = ["PayByCard", "PayByInvoice", "Existing"] as const satisfies readonly (typeof journeyValues)[number][];
+
+const inputId = (journey: string) => `journey-${journey}`;
+
+export interface JourneyChooserProps extends CarriedRequestValues {
+  /** Nothing (or no journey) was chosen: the error summary and the group's error message. */
+  error: boolean;
+}
+
+/**
+ * "How will the company pay?" before the request form: GOV.UK radios (a fieldset whose legend is
+ * the question, a hint under each choice) and a Continue button. A plain GET form to
+ * JOURNEY_CHOICE_PATH, which goes on to the form with `?journey=…`; it works without JavaScript.
+ * With an error, the error summary links to the first choice and takes the focus on arrival.
+ */
+export function JourneyChooser({ error, companyName, lwdbNumber }: JourneyChooserProps) {
+  const t = useTranslations("requestJourney");
+  const tc = useTranslations("common");
+  const errorId = "journey-error";
+  const summaryId = "journey-error-summary";
+
+  useEffect(() => {
+    if (error) document.getElementById(summaryId)?.focus();
+  }, [error]);
+
+  return (
+    <form method="get" action={JOURNEY_CHOICE_PATH} noValidate className="flex flex-col gap-6">
+      {error ? (
+        <Alert id={summaryId} variant="error" title={t("errorSummary")} tabIndex={-1} className="focus:outline-2 focus:outline-offset-2 focus:outline-navy-900">
+          <ul className="mt-1 list-disc pl-5">
+            <li>
+              <a
+                href={`#${inputId(CHOICES[0])}`}
+                className="font-semibold underline underline-offset-2"
+                onClick={(e) => {
+                  e.preventDefault();
+                  document.getElementById(inputId(CHOICES[0]))?.focus();
+                }}
+              >
+                {t("required")}
+              </a>
+            </li>
+          </ul>
+        </Alert>
+      ) : null}
+      {companyName ? <input type="hidden" name="companyName" value={companyName} /> : null}
+      {lwdbNumber ? <input type="hidden" name="lwdbNumber" value={lwdbNumber} /> : null}
+      <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined}>
+        <legend className="mb-2 text-xl font-bold text-ink">{t("legend")}</legend>
+        {error ? (
+          <p id={errorId} className="text-sm font-semibold text-danger">
+            <VisuallyHidden>{`${tc("errorPrefix")} `}</VisuallyHidden>
+            {t("required")}
+          </p>
+        ) : null}
+        <div className="flex flex-col gap-3">
+          {CHOICES.map((journey) => {
+            const id = inputId(journey);
+            return (
+              <label
+                key={journey}
+                htmlFor={id}
+                className={cn(
+                  "flex cursor-pointer gap-3 rounded-md border-2 bg-white p-4 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50",
+                  error ? "border-danger" : "border-line",
+                )}
+              >
+                <input id={id} type="radio" name="journey" value={journey} className="mt-1 size-5 shrink-0 accent-navy-900" aria-describedby={`${id}-hint`} />
+                <span className="flex flex-col gap-1">
+                  <span className="font-semibold">{t(`options.${journey}.label`)}</span>
+                  <span id={`${id}-hint`} className="text-sm text-ink-muted">
+                    {t(`options.${journey}.hint`)}
+                  </span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <div>
+        <Button type="submit">{t("continue")}</Button>
+      </div>
+    </form>
+  );
+}
