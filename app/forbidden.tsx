@@ -1,8 +1,17 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { getDb } from "@/db";
 import { ForbiddenView, type ForbiddenPerson } from "@/components/errors/forbidden-view";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
 import { homePathFor } from "@/lib/auth/home-path";
+import { ERROR_CATALOGUE } from "@/lib/errors";
 import { getUserProfile } from "@/lib/server/users/get-user-profile";
+
+/** Titled as the screen, not as the page that was refused. */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("errors");
+  return { title: t(ERROR_CATALOGUE.forbidden.titleKey) };
+}
 
 /**
  * Who is signed in, for the 403 screen: their name when the portal knows it. The screen still

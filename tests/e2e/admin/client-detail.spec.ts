@@ -174,6 +174,8 @@ test("[ADMIN] the client page and its dialogs are accessible", async ({ page }) 
 test("[ADMIN] the client page fits a 320 px wide screen", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 800 });
   await openClient(page, "Hartwell Holdings Ltd");
+  // The title names the client, not just "Client".
+  await expect(page).toHaveTitle(/^Hartwell Holdings Ltd – Clients/);
   await page.getByRole("button", { name: "Show details for Priya Sharma" }).click();
   await expect(page.getByRole("region", { name: "Priya Sharma" }).getByRole("heading", { name: "Identity checks" })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -63,6 +63,7 @@ test("[CONTACT] filters the individuals by status, the filter kept in the addres
   await actAs(page, demo.contact);
   await openPage(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.contact.company);
+  await expect(page).toHaveTitle(new RegExp(`^${demo.contact.company} \\|`));
   const stats = page.getByRole("navigation", { name: "Individuals by status" });
   await expect(stats.getByRole("link", { name: "All statuses (6)" })).toHaveAttribute("aria-current", "page");
   await expectNoSeriousA11yViolations(page);

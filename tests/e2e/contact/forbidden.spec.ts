@@ -13,6 +13,7 @@ test("[CONTACT] a page of another role says who is signed in, leads to their own
   expect((await page.goto("/administration/audit"))?.status()).toBe(403);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Forbidden");
+  await expect(page).toHaveTitle(/^Forbidden \|/);
   await expect(main.getByTestId("forbidden-signed-in")).toHaveText(signedInAs);
   await expect(main.getByRole("link", { name: "Go back home" })).toHaveAttribute("href", "/identity-verification/company-management");
   await expect(main.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "/contact");

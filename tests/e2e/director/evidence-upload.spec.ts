@@ -72,6 +72,7 @@ test.describe.serial("evidence", () => {
     const page = await context.newPage();
     await page.goto(`/administration/directors/${sophieId}/evidence-pack`);
     await expect(page.getByRole("heading", { level: 1, name: "Statement of verification: Sophie Turner" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Evidence pack – Sophie Turner/);
     const files = page.getByRole("region", { name: "Documents uploaded" });
     await expect(files).toContainText("Deed poll Marsh to Turner.pdf");
     await expect(files).toContainText(/[0-9a-f]{64}/);

@@ -4,17 +4,21 @@ import { getTranslations } from "next-intl/server";
 import { CardPage } from "@/components/layout/page-layouts";
 import { buttonClassName } from "@/components/ui/button-styles";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("confirmEmail");
-  return { title: t("metaTitle"), robots: { index: false } };
-}
-
 const OUTCOMES = ["changed", "expired", "taken"] as const;
 
+type Props = { searchParams: Promise<{ outcome?: string }> };
+
+const outcomeOf = (asked: string | undefined) => OUTCOMES.find((o) => o === asked) ?? "expired";
+
+/** The title is what became of the confirmation, as the heading says. */
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const [t, { outcome }] = await Promise.all([getTranslations("confirmEmail"), searchParams]);
+  return { title: t(`${outcomeOf(outcome)}Title`), robots: { index: false } };
+}
+
 /** What became of a confirmation of a change of email. */
-export default async function ConfirmEmailResultPage({ searchParams }: { searchParams: Promise<{ outcome?: string }> }) {
-  const { outcome: asked } = await searchParams;
-  const outcome = OUTCOMES.find((o) => o === asked) ?? "expired";
+export default async function ConfirmEmailResultPage({ searchParams }: Props) {
+  const outcome = outcomeOf((await searchParams).outcome);
   const t = await getTranslations("confirmEmail");
   return (
     <CardPage title={t(`${outcome}Title`)}>

@@ -9,18 +9,22 @@ import { PlainPage } from "@/components/layout/page-layouts";
 import { DescriptionList } from "@/components/ui/description-list";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { getDb } from "@/db";
+import { getCurrentUser } from "@/lib/auth/get-current-user";
 import { requirePageUser } from "@/lib/auth/guards";
 import { countryOptions } from "@/lib/countries";
 import { INDIVIDUALS_CSV_TEMPLATE_FILENAME, individualsCsvTemplate } from "@/lib/csv/individuals-import";
 import { pagerFor } from "@/lib/pager";
 import { parseId } from "@/lib/parse-id";
 import { getOwnCompany } from "@/lib/server/clients/get-own-company";
+import { getOwnCompanyName } from "@/lib/server/clients/get-own-company-name";
 import { getOwnPaymentDue } from "@/lib/server/payments/get-own-payment-due";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 
+/** The title is the company's name (as the page's heading), for its own contact. */
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("secure.company");
-  return { title: t("metaTitle") };
+  const [t, user] = await Promise.all([getTranslations("secure.company"), getCurrentUser()]);
+  const name = user ? await getOwnCompanyName({ db: await getDb(), user }) : null;
+  return { title: name ?? t("metaTitle") };
 }
 
 /** Individuals a page of the table shows. */

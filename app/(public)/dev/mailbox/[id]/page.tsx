@@ -8,9 +8,12 @@ import { readMessage } from "@/lib/integrations/email/mailbox-store";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("mailbox");
-  return { title: t("metaTitle"), robots: { index: false } };
+/** The title is the message's subject. */
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const env = getEnv();
+  const [t, { id }] = await Promise.all([getTranslations("mailbox"), params]);
+  const message = env.APP_ENV === "production" ? null : readMessage(env.MAILBOX_DIR, id);
+  return { title: message ? t("messageMetaTitle", { subject: message.subject }) : t("metaTitle"), robots: { index: false } };
 }
 
 /** One captured email: headers, the HTML version in a sandboxed frame, and the text version. */

@@ -16,16 +16,21 @@ import { DescriptionList } from "@/components/ui/description-list";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { getDb } from "@/db";
 import { directorStatusValues, type DirectorStatus } from "@/lib/domain/values";
+import { getCurrentUser } from "@/lib/auth/get-current-user";
 import { requirePageUser } from "@/lib/auth/guards";
 import { countryOptions } from "@/lib/countries";
 import { getClientDetail } from "@/lib/server/clients/get-client-detail";
+import { getClientName } from "@/lib/server/clients/get-client-name";
 import { parseId } from "@/lib/parse-id";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 import { getAdminOptions } from "@/lib/server/options/get-admin-options";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("clientDetail");
-  return { title: t("metaTitle") };
+/** The title names the client ("Hartwell Holdings Ltd – Clients"), for staff only. */
+export async function generateMetadata({ params }: { params: Promise<{ clientId: string }> }): Promise<Metadata> {
+  const [t, user, { clientId }] = await Promise.all([getTranslations("clientDetail"), getCurrentUser(), params]);
+  const id = parseId(clientId);
+  const name = user && id !== null ? await getClientName({ db: await getDb(), user, id }) : null;
+  return { title: name ? t("metaTitleNamed", { name }) : t("metaTitle") };
 }
 
 /**

@@ -6,15 +6,20 @@ import { PrintButton } from "@/components/admin/print-button";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { DescriptionList } from "@/components/ui/description-list";
 import { getDb } from "@/db";
+import { getCurrentUser } from "@/lib/auth/get-current-user";
 import { requirePageUser } from "@/lib/auth/guards";
 import { countryOptions } from "@/lib/countries";
 import { parseId } from "@/lib/parse-id";
+import { getDirectorName } from "@/lib/server/directors/get-director-name";
 import { getSovInfo, type SovAddress } from "@/lib/server/directors/get-sov-info";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("evidence.pack");
-  return { title: t("metaTitle") };
+/** The title names the individual ("Evidence pack – James Whitaker"), for staff only. */
+export async function generateMetadata({ params }: { params: Promise<{ directorId: string }> }): Promise<Metadata> {
+  const [t, user, { directorId }] = await Promise.all([getTranslations("evidence.pack"), getCurrentUser(), params]);
+  const id = parseId(directorId);
+  const name = user && id !== null ? await getDirectorName({ db: await getDb(), user, id }) : null;
+  return { title: name ? t("metaTitleNamed", { name }) : t("metaTitle") };
 }
 
 /** A former name as stored: plain text, or `{ name, from?, to? }` with the dates it was used. */
