@@ -11,7 +11,10 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   { path: "/admin/login", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
   { path: "/errors/un-authenticated", expect: { anonymous: 401, contact: 401, director: 401, admin: 401, otherContact: 401 } },
   { path: "/errors/un-authorised", expect: { anonymous: 403, contact: 403, director: 403, admin: 403, otherContact: 403 } },
-  { path: "/", expect: { anonymous: 307, contact: 307, director: 307, admin: 307, otherContact: 307 } },
+  // The front door for a visitor; a signed-in person is sent on to their own home.
+  { path: "/", expect: { anonymous: 200, contact: 307, director: 307, admin: 307, otherContact: 307 } },
+  { path: "/requests/identity-verification", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/requests/identity-verification/choose?journey=PayByCard", expect: { anonymous: 303, contact: 303, director: 303, admin: 303, otherContact: 303 } },
   { path: "/identity-verification", expect: { anonymous: 401, contact: 200, director: 200, admin: 200, otherContact: 200 } },
   { path: "/identity-verification/company-management", expect: { anonymous: 401, contact: 200, director: 403, admin: 403, otherContact: 200 } },
   { path: "/identity-verification/individual-details?from=provider", expect: { anonymous: 401, contact: 403, director: 200, admin: 403, otherContact: 403 } },
