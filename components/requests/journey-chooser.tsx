@@ -69,22 +69,25 @@ export function JourneyChooser({ error, companyName, lwdbNumber }: JourneyChoose
           {CHOICES.map((journey) => {
             const id = inputId(journey);
             return (
-              <label
+              // The label holds only the choice's name (the hint is its description, as GOV.UK
+              // radios have it); its ::after covers the card, so the whole card picks the choice.
+              <div
                 key={journey}
-                htmlFor={id}
                 className={cn(
-                  "flex cursor-pointer gap-3 rounded-md border-2 bg-white p-4 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50",
+                  "relative flex gap-3 rounded-md border-2 bg-white p-4 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50",
                   error ? "border-danger" : "border-line",
                 )}
               >
                 <input id={id} type="radio" name="journey" value={journey} className="mt-1 size-5 shrink-0 accent-navy-900" aria-describedby={`${id}-hint`} />
-                <span className="flex flex-col gap-1">
-                  <span className="font-semibold">{t(`options.${journey}.label`)}</span>
-                  <span id={`${id}-hint`} className="text-sm text-ink-muted">
+                <div className="flex flex-col gap-1">
+                  <label htmlFor={id} className="cursor-pointer font-semibold after:absolute after:inset-0 after:content-['']">
+                    {t(`options.${journey}.label`)}
+                  </label>
+                  <p id={`${id}-hint`} className="text-sm text-ink-muted">
                     {t(`options.${journey}.hint`)}
-                  </span>
-                </span>
-              </label>
+                  </p>
+                </div>
+              </div>
             );
           })}
         </div>
