@@ -18,8 +18,9 @@ export type RequestPageParams = Infer<typeof requestPageParamsSchema>;
 
 /**
  * The page's parameters, or null when they do not make a request page (no or unknown journey, an
- * empty or overlong value), which the page answers with the not-found error view. A parameter
- * given twice counts by its first value, as URLSearchParams.get reads it.
+ * empty or overlong value): the page then asks how the company will pay, or shows the not-found
+ * error view (lib/schemas/request-page-view.ts decides). A parameter given twice counts by its
+ * first value, as URLSearchParams.get reads it.
  */
 export function parseRequestPageParams(params: Record<string, string | string[] | undefined>): RequestPageParams | null {
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
