@@ -1,28 +1,15 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { CardPage } from "@/components/layout/page-layouts";
-import { buttonClassName } from "@/components/ui/button-styles";
+import { LinkConfirmPage } from "@/components/layout/link-confirm-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("login.continue");
   return { title: t("metaTitle"), referrer: "same-origin", robots: { index: false } };
 }
 
-/**
- * "Continue to sign in": the emailed link's GET lands here without signing in (mail scanners open
- * links); this button's POST uses the link up. A plain form, so it works without JavaScript.
- */
+/** "Continue to sign in": the emailed sign-in link lands here; the button signs in. */
 export default async function ContinueSignInPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const t = await getTranslations("login.continue");
-  return (
-    <CardPage title={t("title")} description={t("description")}>
-      <form method="post" action={`/api/enter/${encodeURIComponent(token)}`} className="flex flex-col gap-4">
-        <button type="submit" className={buttonClassName({ fullWidth: true })}>
-          {t("submit")}
-        </button>
-        <p className="text-sm text-ink-muted">{t("note")}</p>
-      </form>
-    </CardPage>
-  );
+  return <LinkConfirmPage title={t("title")} description={t("description")} action={`/api/enter/${encodeURIComponent(token)}`} submit={t("submit")} note={t("note")} />;
 }
