@@ -4,6 +4,21 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
+/**
+ * A subject line safe to send whatever user text it carries (a company's or a person's name): no
+ * markup (anything like `<...>`, and any stray angle bracket), and no line break or other control
+ * character (CR, LF, U+2028, U+2029, ...), which could start a header of its own; runs of spaces
+ * become one.
+ */
+export function safeSubject(subject: string): string {
+  return subject
+    .replace(/<[^>]*>/g, "")
+    .replace(/[<>]/g, "")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 export interface EmailContent {
   subject: string;
   /** Paragraphs of plain text; rendered as <p> in HTML, escaped. */
@@ -21,6 +36,8 @@ export interface EmailContent {
 /** One email in HTML and text, inside the portal's chrome (company line and copyright). */
 export function renderEmail(content: EmailContent, now = new Date()) {
   const t = translator();
+  // Every email's subject, whatever text of the user's it carries.
+  const subject = safeSubject(content.subject);
   const year = now.getFullYear();
   const footer = [t("chrome.footer.copyright", { year }), t("chrome.footer.company"), t("chrome.footer.acsp")];
   const details = content.details ?? [];
@@ -35,7 +52,7 @@ export function renderEmail(content: EmailContent, now = new Date()) {
   ].join("\n\n");
 
   const html = `<!doctype html>
-<html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
+<html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b1f24">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:6px">
 <tr><td style="background:#0b2545;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(t("chrome.appName"))}</td></tr>
@@ -58,5 +75,5 @@ ${content.action ? `<p style="margin:24px 0"><a href="${escapeHtml(content.actio
 <tr><td style="padding:16px 24px;font-size:12px;color:#4a5560;border-top:1px solid #e3e7eb">${footer.map(escapeHtml).join("<br>")}</td></tr>
 </table></body></html>`;
 
-  return { subject: content.subject, text, html };
+  return { subject, text, html };
 }
