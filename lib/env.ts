@@ -115,6 +115,11 @@ const schema = z.object({
   EVIDENCE_MAX_BYTES: int(1024, 10 * 1024 * 1024 * 1024, 100 * 1024 * 1024),
   /** New identity-check sessions one individual may start at the provider per UK calendar day (handing back the open one does not count). */
   IDENTITY_CHECK_MAX_SESSIONS_PER_DAY: int(1, 100, 5),
+  /**
+   * The invitations of a public request by invoice, and of an existing customer's request whose main
+   * contact is not the one on the customer's record, wait until staff move the client to Onboarding.
+   */
+  HOLD_REQUEST_INVITATIONS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   /** Evidence (uploads, the provider's media, checks, address history) is deleted this many years after the check completed. */
   EVIDENCE_RETENTION_YEARS: int(1, 50, 7),
   /** Evidence files in an S3-compatible bucket instead of DATA_DIR (several app instances, or a worker elsewhere). */

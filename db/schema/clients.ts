@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { changeTracking, softDelete, timestamptz } from "./columns";
 import { clientStatus, journey, productTier } from "./enums";
 
@@ -71,6 +71,13 @@ export const clients = pgTable(
     vatExempt: boolean().notNull().default(false),
     /** The request declared an exemption from VAT: a claim for staff to confirm (VAT is charged until then). */
     vatExemptionClaimed: boolean().notNull().default(false),
+    /** The request form's idempotency key: the same request sent again gets the first answer (unique when set). */
+    idempotencyKey: uuid(),
+    /**
+     * The individuals' invitations wait for staff (HOLD_REQUEST_INVITATIONS): set when a request is
+     * filed that way, cleared when they are released (moving the client to Onboarding).
+     */
+    invitationsHeld: boolean().notNull().default(false),
     paid: boolean().notNull().default(false),
     paidAt: timestamptz(),
     sageInvoiceNumber: text(),
@@ -80,6 +87,7 @@ export const clients = pgTable(
   (t) => [
     uniqueIndex("clients_reference_key").on(t.reference),
     uniqueIndex("clients_payment_session_id_key").on(t.paymentSessionId),
+    uniqueIndex("clients_idempotency_key_key").on(t.idempotencyKey),
     index("clients_status_idx").on(t.status),
     index("clients_created_at_idx").on(t.createdAt),
     index("clients_updated_at_idx").on(t.updatedAt),

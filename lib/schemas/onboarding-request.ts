@@ -17,6 +17,7 @@ import {
   trim,
   minLength,
   type infer as Infer,
+  uuid,
   type input as Input,
 } from "zod/mini";
 import { journeyValues, productTierValues } from "@/lib/domain/values";
@@ -141,6 +142,12 @@ export const onboardingRequestSchema = object({
     minLength(1, "individualsRequired"),
     maxLength(MAX_INDIVIDUALS, "tooManyIndividuals"),
   ),
+  /**
+   * A random UUID the request form makes once per page load: the same request sent again (a double
+   * click, a retry after a lost answer) gets the first answer and makes nothing. Optional, so
+   * machine callers without one still work (they are de-duplicated by company and contact).
+   */
+  idempotencyKey: optional(uuid({ error: "invalidValue" })),
 }).check(
   superRefine((request, ctx) => {
     // Rules across fields. Written defensively: they also run when some field has failed.

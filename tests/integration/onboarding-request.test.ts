@@ -5,6 +5,7 @@ import { getDb, type Db } from "@/db";
 import { rowsOf } from "@/db/client";
 import { auditEntries, clients, directors, lwdbRecords, notifications } from "@/db/schema";
 import { POST } from "@/app/api/requests/identity-verification/route";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { getEnv } from "@/lib/env";
 import { listMessages } from "@/lib/integrations/email/mailbox-store";
 import { getJobQueue } from "@/lib/jobs/queue";
@@ -50,8 +51,10 @@ function request(overrides: Partial<OnboardingRequestInput> = {}, individuals = 
   };
 }
 
-async function submit(body: unknown) {
-  const res = await POST(jsonRequest(PATH, body));
+let callers = 0;
+/** Each request from an address of its own (the per-address limit is tested in public-request-limits.test.ts); `ip` to choose one. */
+async function submit(body: unknown, ip = `10.79.0.${++callers}`) {
+  const res = await POST(jsonRequest(PATH, body, { headers: { [CLIENT_ADDRESS_HEADER]: ip } }));
   const json = (await res.json()) as Record<string, unknown>;
   if (res.status === 200) {
     const [c] = await (await getDb()).select({ id: clients.id }).from(clients).where(eq(clients.reference, json.reference as string));
@@ -95,13 +98,13 @@ beforeEach(() => {
 afterEach(() => warn.mockRestore());
 
 describe("POST /api/requests/identity-verification", () => {
-  it("stores a pay-by-invoice request: client New with its prices, individuals, audits, confirmation, invitations, invoice and notification", async () => {
+  it("stores a pay-by-invoice request: client New with its prices, individuals, audits, confirmation, invoice and notifications; the invitations held for staff", async () => {
     const db = await getDb();
     const body = request();
-    const { status, json } = await submit({ ...body, ...human });
+    const { status, json } = await submit({ ...body, ...human }, TEST_IP);
     expect(status).toBe(200);
     expect(json.reference).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
-    expect(json.next).toBe(`${getEnv().APP_URL}/requests/identity-verification/submitted?reference=${json.reference}`);
+    expect(json.next).toBe(`${getEnv().APP_URL}/requests/identity-verification/submitted?reference=${json.reference}&held=1`);
 
     const [client] = await clientNamed(db, body.company.name);
     expect(client).toMatchObject({
@@ -121,6 +124,7 @@ describe("POST /api/requests/identity-verification", () => {
       vatNumber: "GB123456789",
       purchaseOrderInfo: "PO-778",
       createdBy: body.mainContactEmail.toLowerCase(),
+      invitationsHeld: true,
     });
 
     const stored = await storedFor(db, client!.id);
@@ -133,17 +137,23 @@ describe("POST /api/requests/identity-verification", () => {
     expect(stored.audits.filter((a) => a.auditType === "DirectorCreated").map((a) => a.directorId).sort()).toEqual(stored.directors.map((d) => d.id).sort());
     expect(stored.audits.every((a) => a.ip === TEST_IP && a.user === body.mainContactEmail.toLowerCase())).toBe(true);
     expect(stored.confirmations).toHaveLength(1);
-    expect(stored.invitations).toHaveLength(3);
+    // HOLD_REQUEST_INVITATIONS (on by default): nobody is invited until staff move the client to Onboarding.
+    expect(stored.invitations).toEqual([]);
+    expect(stored.directors.every((d) => d.invitedAt === null)).toBe(true);
     expect(stored.invoices).toEqual([`invoice:${client!.id}`]);
-    expect(stored.notifications).toHaveLength(1);
-    expect(stored.notifications[0]!.message).toBe(`New onboarding request from ${body.company.name} (${client!.reference}): 3 individuals, Pay by invoice`);
+    expect(stored.notifications.map((x) => x.message).sort()).toEqual([
+      `New onboarding request from ${body.company.name} (${client!.reference}): 3 individuals, Pay by invoice`,
+      `${body.company.name} (${client!.reference}): the 3 individuals are not invited yet. Set up the engagement, then move the client to Onboarding to send the invitations`,
+    ]);
   });
 
-  it("sends the confirmation and each invitation with the person's own reference and the sign-in page", async () => {
+  it("sends the confirmation (staff in touch within two working days) and, once released, each invitation with the person's own reference and the sign-in page", async () => {
     const db = await getDb();
     const body = request({}, 2);
     const { json } = await submit({ ...body, ...human });
     const [client] = await clientNamed(db, body.company.name);
+    // As staff moving the client to Onboarding do (tests/integration/public-request-limits.test.ts goes through the route).
+    await db.transaction((tx) => releaseInvitations(tx, { clientId: client!.id }));
     const ds = await db.select().from(directors).where(eq(directors.clientId, client!.id));
     await workDueJobs(await getJobQueue(), { names: ["email.send", "invitation.send"] });
 
@@ -153,6 +163,7 @@ describe("POST /api/requests/identity-verification", () => {
     expect(confirmation!.subject).toBe(`We have received your identity verification request ${json.reference}`);
     expect(confirmation!.text).toContain(`Your reference: ${json.reference}`);
     expect(confirmation!.text).toContain("Amount due: £156.00");
+    expect(confirmation!.text).toContain("Our staff will be in touch within two working days to set up the engagement, and the individuals are invited to verify their identity then.");
     expect(confirmation!.text).toContain(`${getEnv().APP_URL}/login`);
     for (const d of ds) {
       const received = to(d.email);

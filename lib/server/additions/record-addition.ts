@@ -18,7 +18,8 @@ export function additionInvoiceJobKey(clientId: number, additionId: number): str
  * transaction, which also inserted them), and bills it under the client's journey:
  * - `PayByCard`: nothing is sent yet: the caller opens the batch's Checkout Session once the
  *   transaction commits, and the invitations leave when Stripe confirms the payment;
- * - `PayByInvoice`: the invitations leave now, and an additional Sage invoice is raised by the
+ * - `PayByInvoice`: the invitations leave now (unless the request's are held for staff: then they
+ *   leave with those), and an additional Sage invoice is raised by the
  *   invoice job, unless the request's own invoice is not raised yet (it counts every individual
  *   when it is, so these are on it);
  * - `Existing`: billed under the customer's arrangement; the invitations leave now.
@@ -60,7 +61,9 @@ export async function recordAddition(
     newValue: { additionId: addition!.id, directorIds, journey: client.journey, amountDue: q.amountDue, onRequestInvoice: onMainInvoice },
   });
   if (client.journey === "PayByCard") return addition!;
-  await releaseAdditionInvitations(tx, directorIds);
+  // While the request's own invitations wait for staff, so do these: moving the client to
+  // Onboarding invites every live individual of it.
+  if (!client.invitationsHeld) await releaseAdditionInvitations(tx, directorIds);
   if (client.journey === "PayByInvoice" && !onMainInvoice) {
     await sendJob(tx, "invoice.raise", { clientId: client.id, additionId: addition!.id }, { key: additionInvoiceJobKey(client.id, addition!.id) });
   }

@@ -25,6 +25,7 @@ import { recomputeFullPrice } from "./recompute-full-price";
  * Status: only the moves the client's status machine gives staff (New ⇄ Onboarding; PaymentPending →
  * New by recording the payment with `paymentReference` and `paymentNote`, which invites the
  * individuals as a confirmed card payment does); any other is a 400 listing the allowed statuses.
+ * New → Onboarding sends the invitations a request held for staff (HOLD_REQUEST_INVITATIONS).
  * InProgress and Completed follow the directors.
  *
  * Side effects: a new main contact email ends the contact's sessions; a new unit price recomputes
@@ -116,6 +117,9 @@ export async function patchClient({ db, user, id, operations, meta }: StaffRecor
       await releaseInvitations(tx, { clientId: id });
     }
     if (statusEvent) await refreshClientStatus(tx, { clientId: id, event: { type: statusEvent }, actor, at, meta });
+    // Staff have set up the engagement: invitations held for them (HOLD_REQUEST_INVITATIONS) go now.
+    // Safe when there are none: nobody is invited twice.
+    if (statusEvent === "onboardingStarted") await releaseInvitations(tx, { clientId: id });
     return { changed: statusEvent ? [...fields, "status"] : fields };
   });
 }

@@ -60,9 +60,13 @@ const invitedAt = sql`coalesce((select min(a."timestamp") from audit_entries a
 const notRemindedToday = (today: SQL) => sql`(d.last_reminder_date is null or ${ukDay(sql`d.last_reminder_date`)} < ${today})
   and (d.last_idv_reminder_date is null or ${ukDay(sql`d.last_idv_reminder_date`)} < ${today})`;
 
-/** Records never reminded: deleted individuals or companies, and individuals complete or rejected. */
+/**
+ * Records never reminded: deleted individuals or companies, individuals complete or rejected, and
+ * individuals not invited (an unpaid request or batch, or invitations held for staff): they could
+ * not sign in.
+ */
 const liveDirector = sql`d.is_deleted = false and c.is_deleted = false and d.status not in ('Complete', 'Rejected')
-  and c.status <> 'PaymentPending'`;
+  and c.status <> 'PaymentPending' and d.invited_at is not null`;
 
 /** Opened the identity check (clicked the link, or a provider session exists) and it has not finished. */
 const inIdentityCheck = sql`d.status in ('AwaitingIDInfo', 'IDVLinkExpired') and (d.yoti_link_clicked or d.session_id is not null)`;
@@ -135,8 +139,8 @@ async function claimDirectors(tx: DbOrTx, kind: "director" | "idv", o: ClaimOpti
   return rows.length;
 }
 
-/** An individual outstanding: not deleted, not complete, not rejected. */
-const outstandingDirector = sql`d.client_id = c.id and d.is_deleted = false and d.status not in ('Complete', 'Rejected')`;
+/** An individual outstanding: invited, not deleted, not complete, not rejected. */
+const outstandingDirector = sql`d.client_id = c.id and d.is_deleted = false and d.status not in ('Complete', 'Rejected') and d.invited_at is not null`;
 
 function contactCondition(o: ClaimOptions, today: SQL): SQL {
   const parts: SQL[] = [

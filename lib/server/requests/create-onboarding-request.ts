@@ -6,15 +6,14 @@ import { auditEntries, clients, directors } from "@/db/schema";
 import { initialClientStatus } from "@/lib/domain/client-lifecycle";
 import { getEnv } from "@/lib/env";
 import { translator } from "@/lib/i18n/translator";
-import { getLwdb } from "@/lib/integrations/lwdb";
+import type { LwdbRecord } from "@/lib/integrations/lwdb";
 import { invoiceJobKey } from "@/lib/jobs/definitions/raise-invoice";
 import { sendJob } from "@/lib/jobs/send-job";
 import { priceDirectors, withoutOverrides, type Quote } from "@/lib/pricing/pricing";
 import { generateReference } from "@/lib/references";
 import type { OnboardingRequest } from "@/lib/schemas/onboarding-request";
-import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
-import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+import { clientPageLink, notifyAdmins } from "@/lib/server/notifications/notify-admins";
 import { releaseInvitations } from "./release-invitations";
 import { requestConfirmationEmail } from "./request-emails";
 
@@ -23,6 +22,8 @@ export interface CreatedOnboardingRequest {
   reference: string;
   journey: OnboardingRequest["journey"];
   quote: Quote;
+  /** The invitations wait for staff (not sent yet). */
+  held: boolean;
 }
 
 /** How often a request is tried again when a random reference collides with one just taken. */
@@ -92,13 +93,14 @@ function isReferenceCollision(err: unknown): boolean {
  * PaymentPending for card payment, else New; prices from the configured price via
  * priceDirectors()), its individuals (random references), the audit entries ClientCreated and DirectorCreated, and the
  * jobs the request causes: the confirmation email to the main contact, the individuals' invitations
- * (not yet for card payment: they wait for the payment to be confirmed), the invoice for the
- * invoice journey, and the admins' "new onboarding request" notification. Either all of it is
- * stored or nothing is.
+ * (not yet for card payment: they wait for the payment to be confirmed; nor when `holdInvitations`:
+ * they wait for staff to move the client to Onboarding, and the admins are told so), the invoice
+ * for the invoice journey, and the admins' "new onboarding request" notification. Either all of
+ * it is stored or nothing is.
  *
- * The caller has checked the input with onboardingRequestSchema and passed the bot check. The
- * Existing journey is not paid through the portal, so its customer code must name an existing
- * customer of that company name in the provider's records (lib/integrations/lwdb).
+ * The caller has checked the input with onboardingRequestSchema, passed the bot check and the rate
+ * limits, and, for the Existing journey (not paid through the portal), found the existing customer
+ * its customer code names (`customer`, from lib/integrations/lwdb).
  *
  * The card payment itself is started after this commits (startCardPayment): Stripe is not called
  * inside a database transaction, and a request stays stored when Stripe is down.
@@ -106,19 +108,22 @@ function isReferenceCollision(err: unknown): boolean {
 export async function createOnboardingRequest({
   db,
   input,
+  customer = null,
+  holdInvitations = false,
   meta,
 }: {
   db: Db;
   input: OnboardingRequest;
+  /** The existing customer of an Existing request (its customer code as the provider writes it is stored). */
+  customer?: LwdbRecord | null;
+  /** Invitations wait for staff (HOLD_REQUEST_INVITATIONS; see submitOnboardingRequest). */
+  holdInvitations?: boolean;
   meta: { ip?: string; userAgent?: string };
 }): Promise<CreatedOnboardingRequest> {
   const env = getEnv();
-  let customerCode: string | null = null;
-  if (input.journey === "Existing") {
-    const record = await getLwdb(db).find({ name: input.company.name, customerCode: input.customerCode ?? "" });
-    if (!record) throw new AppError("bad_request", "validation", { fields: { customerCode: ["customerCodeUnknown"] } });
-    customerCode = record.customerCode; // as the provider writes it, whatever the case typed
-  }
+  if (input.journey === "Existing" && !customer) throw new Error("an Existing request needs its customer's record");
+  const customerCode = input.journey === "Existing" ? customer!.customerCode : null;
+  const hold = holdInvitations && input.journey !== "PayByCard";
   const q = priceDirectors({
     unitPrice: env.DIRECTOR_PRICE_PENCE,
     standardUnitPrice: env.DIRECTOR_PRICE_PENCE,
@@ -131,7 +136,7 @@ export async function createOnboardingRequest({
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => store(tx, { ...input, customerCode: customerCode ?? undefined }, q, meta));
+      return await db.transaction((tx) => store(tx, { ...input, customerCode: customerCode ?? undefined }, q, hold, meta));
     } catch (err) {
       if (attempt < ATTEMPTS && isReferenceCollision(err)) continue;
       throw err;
@@ -139,7 +144,7 @@ export async function createOnboardingRequest({
   }
 }
 
-async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, meta: { ip?: string; userAgent?: string }): Promise<CreatedOnboardingRequest> {
+async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, hold: boolean, meta: { ip?: string; userAgent?: string }): Promise<CreatedOnboardingRequest> {
   const actor = input.mainContactEmail;
   const [clientReference, ...directorReferences] = await freshReferences(tx, 1 + input.individuals.length);
   const [client] = await tx
@@ -171,6 +176,8 @@ async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, meta: { ip?
       vatExempt: false,
       vatExemptionClaimed: input.vatExempt,
       purchaseOrderInfo: input.purchaseOrderInfo ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
+      invitationsHeld: hold,
       unitPrice: q.unitPrice,
       standardUnitPrice: q.standardUnitPrice,
       fullPrice: q.fullPrice,
@@ -200,17 +207,18 @@ async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, meta: { ip?
         fullPrice: q.fullPrice,
         vatExemptionClaimed: input.vatExempt,
         amountDue: q.amountDue,
+        ...(hold ? { invitationsHeld: true } : {}),
       },
   });
 
-  const confirmation = requestConfirmationEmail(client!, q);
+  const confirmation = requestConfirmationEmail(client!, q, { held: hold });
   await sendJob(
     tx,
     "email.send",
     { to: input.mainContactEmail, ...confirmation, about: { entityType: "Client", entityId: String(clientId), clientId, purpose: "request confirmation" } },
     { key: `request-confirmation:${clientId}` },
   );
-  if (input.journey !== "PayByCard") await releaseInvitations(tx, { clientId });
+  if (input.journey !== "PayByCard" && !hold) await releaseInvitations(tx, { clientId });
   if (input.journey === "PayByInvoice") await sendJob(tx, "invoice.raise", { clientId }, { key: invoiceJobKey(clientId) });
   await notifyAdmins({
     db: tx,
@@ -223,6 +231,15 @@ async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, meta: { ip?
     }),
     dedupeKey: `new-onboarding-request:${clientId}`,
   });
+  if (hold) {
+    await notifyAdmins({
+      db: tx,
+      clientId,
+      message: translator()("notifications.invitationsHeld", { name: client!.name, reference: client!.reference, count: q.individuals }),
+      link: clientPageLink(clientId),
+      dedupeKey: `invitations-held:${clientId}`,
+    });
+  }
   if (input.vatExempt) {
     await notifyAdmins({
       db: tx,
@@ -232,5 +249,5 @@ async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, meta: { ip?
     });
   }
 
-  return { clientId, reference: client!.reference, journey: input.journey, quote: q };
+  return { clientId, reference: client!.reference, journey: input.journey, quote: q, held: hold };
 }

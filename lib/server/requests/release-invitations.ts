@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { directors } from "@/db/schema";
+import { clients, directors } from "@/db/schema";
 import { sendJobs } from "@/lib/jobs/send-jobs";
 
 /** The key of an individual's invitation job: one invitation per individual, however often released. */
@@ -11,8 +11,9 @@ export function invitationJobKey(directorId: number): string {
 
 /**
  * Lets a request's invitations go: marks each of the client's live individuals invited and enqueues
- * their invitation email. Called in the transaction that makes the request able to proceed: its submission
- * (invoice and existing customers) or the confirmation of its card payment. Safe to call again:
+ * their invitation email, and the client's invitations no longer held. Called in the transaction that
+ * makes the request able to proceed: its submission (invoice and existing customers, unless held for
+ * staff), staff moving it to Onboarding (held ones), or the confirmation of its card payment. Safe to call again:
  * each invitation's job key is the individual's, so nobody is invited twice (a page and a webhook
  * confirming the same payment both call it).
  */
@@ -25,6 +26,7 @@ export async function releaseInvitations(tx: DbOrTx, { clientId }: { clientId: n
       .where(and(eq(directors.clientId, clientId), eq(directors.isDeleted, false)))
       .returning({ id: directors.id })
   ).sort((a, b) => a.id - b.id);
+  await tx.update(clients).set({ invitationsHeld: false }).where(and(eq(clients.id, clientId), eq(clients.invitationsHeld, true)));
   await sendJobs(
     tx,
     "invitation.send",

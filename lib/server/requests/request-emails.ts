@@ -18,16 +18,22 @@ function signInUrl(): string {
   return new URL("/login", getEnv().APP_URL).toString();
 }
 
-/** To the main contact, when the request is stored: their reference, what happens next, how to sign in. */
-export function requestConfirmationEmail(client: Pick<Client, "name" | "reference" | "journey" | "productTier">, q: Quote) {
+/**
+ * To the main contact, when the request is stored: their reference, what happens next, how to sign
+ * in. `held`: the invitations wait for staff, who are in touch within two working days and invite
+ * the individuals then.
+ */
+export function requestConfirmationEmail(client: Pick<Client, "name" | "reference" | "journey" | "productTier">, q: Quote, { held = false }: { held?: boolean } = {}) {
   const t = translator();
-  const next = { PayByCard: "nextCard", PayByInvoice: "nextInvoice", Existing: "nextExisting" } as const;
+  const next = held
+    ? ({ PayByCard: "nextCard", PayByInvoice: "nextInvoiceHeld", Existing: "nextExistingHeld" } as const)
+    : ({ PayByCard: "nextCard", PayByInvoice: "nextInvoice", Existing: "nextExisting" } as const);
   return renderEmail({
     subject: t("email.requestConfirmation.subject", { reference: client.reference }),
     paragraphs: [
       t("email.requestConfirmation.intro", { name: client.name, count: q.individuals }),
       t(`email.requestConfirmation.${next[client.journey]}`),
-      t("email.requestConfirmation.onboarding"),
+      ...(held && client.journey !== "PayByCard" ? [] : [t("email.requestConfirmation.onboarding")]),
       t("email.requestConfirmation.signIn"),
     ],
     details: [

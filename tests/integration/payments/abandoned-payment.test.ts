@@ -10,6 +10,7 @@ import { POST as contactPayRoute } from "@/app/api/director-verification/company
 import { getDb, type Db } from "@/db";
 import { auditEntries, clients, type Client } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { STRIPE_DEV_CREDENTIALS } from "@/lib/integrations/stripe/dev-credentials";
 import { getStripe, PaymentProviderError } from "@/lib/integrations/stripe";
 import { getJobQueue } from "@/lib/jobs/queue";
@@ -210,8 +211,10 @@ describe("the same card request sent again while the first waits for payment", (
       individuals: [{ name: "Only Director", email: `d.${tag}@example.com` }],
     };
   }
+  let callers = 0;
   async function submit(body: OnboardingRequestInput) {
-    const res = await submitRoute(jsonRequest("/api/requests/identity-verification", { ...body, ...human }));
+    // Each from an address of its own: the per-address request limit is not what these tests are about.
+    const res = await submitRoute(jsonRequest("/api/requests/identity-verification", { ...body, ...human }, { headers: { [CLIENT_ADDRESS_HEADER]: `10.78.0.${++callers}` } }));
     const json = (await res.json()) as Record<string, unknown>;
     if (res.status === 200) {
       const [c] = await (await getDb()).select({ id: clients.id }).from(clients).where(eq(clients.reference, json.reference as string));
