@@ -32,6 +32,8 @@ export interface RequestFormProps {
   captcha: BotCheckConfig;
   csvTemplate: string;
   csvTemplateFileName: string;
+  /** HOLD_REQUEST_INVITATIONS: the invitations of invoice (and some existing customers') requests wait for staff. */
+  holdInvitations?: boolean;
 }
 
 type Status =
@@ -40,6 +42,7 @@ type Status =
   | { kind: "refused"; message: string }
   | { kind: "rateLimited"; minutes: number }
   | { kind: "alreadyStarted"; continueUrl: string }
+  | { kind: "alreadyReceived"; message: string }
   | { kind: "failed" }
   | { kind: "leaving" };
 type Prefill = { kind: "none" } | { kind: "loading" } | { kind: "found" } | { kind: "notFound" } | { kind: "failed" };
@@ -51,9 +54,12 @@ type Prefill = { kind: "none" } | { kind: "loading" } | { kind: "found" } | { ki
  * POST /api/requests/identity-verification; the bot check runs on submit. A refusal keeps every
  * value typed and marks the fields the server named; success goes where the server says next
  * (Stripe Checkout for card payers, else the submitted page). The same card request sent again
- * while the first waits for payment is a 409 whose link continues to that request's payment.
+ * while the first waits for payment is a 409 whose link continues to that request's payment; another
+ * journey's request for the same company from the same contact on the same day is a 409 saying so.
+ * Each sending carries the idempotency key made when the page loaded, so a request sent twice (a
+ * double click, a retry after a lost answer) is stored once and answered as the first time.
  */
-export function RequestForm({ journey, companyName, lwdbNumber, countries, pricing, captcha, csvTemplate, csvTemplateFileName }: RequestFormProps) {
+export function RequestForm({ journey, companyName, lwdbNumber, countries, pricing, captcha, csvTemplate, csvTemplateFileName, holdInvitations = false }: RequestFormProps) {
   const t = useTranslations("requestForm");
   const message = useValidationMessage();
   const submitCheck = useBotCheck(captcha, botCheckActions.requestVerification);
@@ -61,6 +67,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
   // The customer record is found by customer code and company name together, so both are needed.
   const existing = journey === "Existing" && companyName ? lwdbNumber : undefined;
   const [status, setStatus] = useState<Status>({ kind: "editing" });
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const [prefill, setPrefill] = useState<Prefill>(existing ? { kind: "loading" } : { kind: "none" });
   const outcomeRef = useRef<HTMLDivElement>(null);
 
@@ -142,7 +149,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
       const res = await fetch("/api/requests/identity-verification", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...values, captchaToken }),
+        body: JSON.stringify({ ...values, idempotencyKey, captchaToken }),
       });
       if (res.status === 429) {
         const seconds = Number(res.headers.get("Retry-After") ?? 60);
@@ -150,11 +157,14 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
         return;
       }
       if (res.status === 409) {
-        const body = (await res.json().catch(() => ({}))) as { continueUrl?: unknown };
+        const body = (await res.json().catch(() => ({}))) as { continueUrl?: unknown; message?: unknown };
         if (typeof body.continueUrl === "string") {
           setStatus({ kind: "alreadyStarted", continueUrl: body.continueUrl });
           return;
         }
+        // The same company and contact today (or this form's request already sent): the server's message says which.
+        setStatus({ kind: "alreadyReceived", message: typeof body.message === "string" ? body.message : t("alreadyReceived.body") });
+        return;
       }
       if (res.status === 400) {
         const body = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string[]> };
@@ -222,6 +232,11 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
               </Alert>
               <ButtonLink href={status.continueUrl}>{t("alreadyStarted.continue")}</ButtonLink>
             </div>
+          ) : null}
+          {status.kind === "alreadyReceived" ? (
+            <Alert variant="warning" role="alert" title={t("alreadyReceived.title")}>
+              {status.message}
+            </Alert>
           ) : null}
           {status.kind === "failed" ? <Alert variant="error" title={t("errorTitle")}>{t("errorBody")}</Alert> : null}
         </div>
@@ -313,8 +328,8 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
 
         <div className="flex flex-col gap-3">
           {journey === "PayByCard" ? <p className="text-ink-muted">{t("submitNote.PayByCard")}</p> : null}
-          {journey === "PayByInvoice" ? <p className="text-ink-muted">{t("submitNote.PayByInvoice")}</p> : null}
-          {journey === "Existing" ? <p className="text-ink-muted">{t("submitNote.Existing")}</p> : null}
+          {journey === "PayByInvoice" ? <p className="text-ink-muted">{t(holdInvitations ? "submitNote.PayByInvoiceHeld" : "submitNote.PayByInvoice")}</p> : null}
+          {journey === "Existing" ? <p className="text-ink-muted">{t(holdInvitations ? "submitNote.ExistingHeld" : "submitNote.Existing")}</p> : null}
           <div>
             <Button type="submit" loading={isSubmitting || status.kind === "leaving"} loadingLabel={t("submitting")}>
               {journey === "PayByCard" ? t("submitCard") : t("submit")}
@@ -324,4 +339,14 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
       </form>
     </FormProvider>
   );
+}
+
+/** A random UUID for the form's idempotency key (crypto.randomUUID where the browser has it). */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

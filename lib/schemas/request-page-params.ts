@@ -1,4 +1,4 @@
-import { enum as zEnum, maxLength, minLength, object, optional, string, type infer as Infer } from "zod/mini";
+import { enum as zEnum, literal, maxLength, minLength, object, optional, string, type infer as Infer } from "zod/mini";
 import { journeyValues } from "@/lib/domain/values";
 
 /*
@@ -32,14 +32,18 @@ export function parseRequestPageParams(params: Record<string, string | string[] 
   return result.success ? result.data : null;
 }
 
-/** The submitted page's parameters: the client reference, and the card-payment retry credential if the payment could not start. */
+/**
+ * The submitted page's parameters: the client reference, the card-payment retry credential if the
+ * payment could not start, and `held=1` when the invitations wait for staff (what the page says next).
+ */
 export const submittedPageParamsSchema = object({
   reference: string().check(minLength(1), maxLength(50)),
   payment: optional(string().check(minLength(1), maxLength(200))),
+  held: optional(literal("1")),
 });
 
 export function parseSubmittedPageParams(params: Record<string, string | string[] | undefined>): Infer<typeof submittedPageParamsSchema> | null {
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-  const result = submittedPageParamsSchema.safeParse({ reference: first(params.reference), payment: first(params.payment) });
+  const result = submittedPageParamsSchema.safeParse({ reference: first(params.reference), payment: first(params.payment), held: first(params.held) });
   return result.success ? result.data : null;
 }

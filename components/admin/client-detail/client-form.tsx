@@ -267,6 +267,11 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
         </Fieldset>
 
         <Fieldset id="section-status-owner" legend={t("sections.statusOwner")}>
+          {client.invitationsHeld ? (
+            <Alert variant="info" title={t("invitationsHeld.title")}>
+              {t("invitationsHeld.body")}
+            </Alert>
+          ) : null}
           <SelectField label={t("fields.status")} hint={t("fields.statusHint")} error={err("status")} {...register("status")}>
             {/* The current status and the moves the client's status machine gives staff; the rest follow the individuals. */}
             {[client.status, ...staffMovesFrom(client.status)].map((v) => (

@@ -5,6 +5,7 @@ import { PlainPage } from "@/components/layout/page-layouts";
 import { JourneyChooser } from "@/components/requests/journey-chooser";
 import { RequestForm } from "@/components/requests/request-form";
 import { countryOptions } from "@/lib/countries";
+import { getEnv } from "@/lib/env";
 import { INDIVIDUALS_CSV_TEMPLATE_FILENAME, individualsCsvTemplate } from "@/lib/csv/individuals-import";
 import { captchaBrowserConfig } from "@/lib/integrations/captcha";
 import { requestPageViewOf } from "@/lib/schemas/request-page-view";
@@ -53,6 +54,7 @@ export default async function RequestVerificationPage({ searchParams }: Props) {
         captcha={captchaBrowserConfig()}
         csvTemplate={individualsCsvTemplate()}
         csvTemplateFileName={INDIVIDUALS_CSV_TEMPLATE_FILENAME}
+        holdInvitations={getEnv().HOLD_REQUEST_INVITATIONS}
       />
     </PlainPage>
   );

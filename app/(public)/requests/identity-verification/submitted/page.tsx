@@ -18,7 +18,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  * The onboarding-request-submitted page: the request's reference and what happens next. It reads
  * nothing from the database (the reference in the address is the visitor's own, from the answer to
  * their submission). When a card payment could not be started, the address also carries the
- * payment credential, and the page offers to start the payment again.
+ * payment credential, and the page offers to start the payment again; when the invitations wait for
+ * staff (`held=1`), it says staff are in touch within two working days and invite the individuals then.
  */
 export default async function RequestSubmittedPage({ searchParams }: Props) {
   const params = parseSubmittedPageParams(await searchParams);
@@ -38,8 +39,14 @@ export default async function RequestSubmittedPage({ searchParams }: Props) {
           <h2 className="text-xl font-bold">{t("nextTitle")}</h2>
           <ul className="list-disc space-y-2 pl-5">
             <li>{t("nextEmail")}</li>
-            <li>{t("nextInvitations")}</li>
-            <li>{t("nextOnboarding")}</li>
+            {params.held ? (
+              <li>{t("nextHeld")}</li>
+            ) : (
+              <>
+                <li>{t("nextInvitations")}</li>
+                <li>{t("nextOnboarding")}</li>
+              </>
+            )}
           </ul>
         </>
       )}
