@@ -120,6 +120,12 @@ const schema = z.object({
    * contact is not the one on the customer's record, wait until staff move the client to Onboarding.
    */
   HOLD_REQUEST_INVITATIONS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /**
+   * Public requests allowed from one client address per 10 minutes (default: REQUESTS_PER_ADDRESS in
+   * lib/server/requests/submit-onboarding-request.ts). Raised only where every caller shares one
+   * address, as the end-to-end run's browsers do.
+   */
+  REQUESTS_PER_ADDRESS: int(1, 100_000, 10),
   /** Evidence (uploads, the provider's media, checks, address history) is deleted this many years after the check completed. */
   EVIDENCE_RETENTION_YEARS: int(1, 50, 7),
   /** Evidence files in an S3-compatible bucket instead of DATA_DIR (several app instances, or a worker elsewhere). */

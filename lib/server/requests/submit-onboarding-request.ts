@@ -28,7 +28,8 @@ export interface SubmittedOnboardingRequest {
 /**
  * Requests allowed from one client address, and for one main contact email, in their windows
  * (counted after the bot check and the body's validation, accepted or not). A company files one
- * request and perhaps corrects it; a burst from one address or for one mailbox is a script.
+ * request and perhaps corrects it; a burst from one address or for one mailbox is a script. The
+ * per-address figure is the REQUESTS_PER_ADDRESS setting, 10 unless configured.
  */
 export const REQUESTS_PER_ADDRESS = 10;
 export const REQUESTS_PER_ADDRESS_WINDOW_SECONDS = 10 * 60;
@@ -56,7 +57,7 @@ type Meta = { ip?: string; userAgent?: string };
 async function assertWithinLimits(db: Db, input: OnboardingRequest, meta: Meta, now: Date): Promise<void> {
   const ip = meta.ip ?? UNKNOWN_ADDRESS;
   const email = input.mainContactEmail.trim().toLowerCase();
-  const byAddress = await hitRateLimit(db, `request:ip:${ip}`, REQUESTS_PER_ADDRESS, REQUESTS_PER_ADDRESS_WINDOW_SECONDS, now);
+  const byAddress = await hitRateLimit(db, `request:ip:${ip}`, getEnv().REQUESTS_PER_ADDRESS, REQUESTS_PER_ADDRESS_WINDOW_SECONDS, now);
   const byEmail = await hitRateLimit(db, `request:email:${hashToken(email)}`, REQUESTS_PER_CONTACT_EMAIL, REQUESTS_PER_CONTACT_EMAIL_WINDOW_SECONDS, now);
   if (byAddress.allowed && byEmail.allowed) return;
   await recordSecurityEvent(db, { event: "RateLimited", actor: email, ip, userAgent: meta.userAgent ?? "", detail: { limit: byAddress.allowed ? "contact email" : "ip", form: "onboarding-request" } });

@@ -47,6 +47,22 @@ async function newCompany(request: APIRequestContext, { journey = "PayByInvoice"
   return { t, email, reference, next };
 }
 
+/**
+ * As staff do once they have set up the engagement: moves the client to Onboarding, which sends the
+ * invitations an invoice request holds for them (HOLD_REQUEST_INVITATIONS, on by default).
+ */
+async function startOnboarding(request: APIRequestContext, reference: string) {
+  const admin = { "test-user": `Admin:${demo.admin.email}` };
+  const found = await request.post("/api/admin/director-verification/clients/search", { headers: admin, data: { tableViewMode: "individual", filters: { reference } } });
+  expect(found.status(), await found.text()).toBe(200);
+  const [client] = (await found.json()).clients as { id: number }[];
+  const res = await request.patch(`/api/admin/director-verification/clients/${client!.id}`, {
+    headers: { ...admin, "content-type": "application/json-patch+json" },
+    data: JSON.stringify([{ op: "replace", path: "/status", value: "Onboarding" }]),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** Signs in as the browser does (a session cookie, which downloads carry too). */
 async function signIn(page: Page, who: { email: string; reference: string }) {
   await page.goto(await requestLinkInBrowser(page, who));
@@ -162,6 +178,8 @@ test("[CONTACT] cannot blank a required billing field: the form says what to ent
 
 test("[CONTACT] adds an individual, shown the amount first, and the invitation reaches the mailbox", async ({ page, request }) => {
   const company = await newCompany(request);
+  // Invoice requests' invitations wait for staff, and so do individuals added meanwhile.
+  await startOnboarding(request, company.reference);
   await actAs(page, company);
   await openPage(page);
   await page.getByRole("button", { name: "Add an individual" }).click();

@@ -53,6 +53,9 @@ export default async function globalSetup() {
     OIDC_CLIENT_ID: "portal-local",
     OIDC_CLIENT_SECRET: "portal-local-secret",
     ADMIN_EMAILS: "admin@portal.example",
+    // Every browser of the run comes from one address: the per-address request limit would end the
+    // run's requests in 429 (tests/integration/public-request-limits.test.ts tests it).
+    REQUESTS_PER_ADDRESS: "1000",
     NEXT_TELEMETRY_DISABLED: "1",
   };
 
