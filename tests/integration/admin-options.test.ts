@@ -32,9 +32,9 @@ describe("GET /api/admin/options", () => {
     ]);
     // Statuses in lifecycle order (lib/domain/values.ts).
     expect(body.clientStatuses).toEqual([
-      { value: "PaymentPending", label: "Payment pending" },
-      { value: "New", label: "New" },
-      { value: "Onboarding", label: "Onboarding" },
+      { value: "PaymentPending", label: "Waiting for payment" },
+      { value: "New", label: "Request received" },
+      { value: "Onboarding", label: "Being set up" },
       { value: "InProgress", label: "In progress" },
       { value: "Completed", label: "Completed" },
     ]);
@@ -48,7 +48,7 @@ describe("GET /api/admin/options", () => {
       "Complete",
       "Rejected",
     ]);
-    expect(body.directorStatuses[0]).toEqual({ value: "AwaitingIDInfo", label: "Awaiting ID info" });
+    expect(body.directorStatuses[0]).toEqual({ value: "AwaitingIDInfo", label: "Waiting for details and identity check" });
   });
 
   it("lists the admin users as assignees (email value, display name label, by name) and the countries", async () => {

@@ -146,7 +146,7 @@ describe("GET client and director", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
-    expect(body).toMatchObject({ id: client.id, name: client.name, directorCount: 2, statusStats: [{ value: "AwaitingIDInfo", label: "Awaiting ID info", count: 2 }] });
+    expect(body).toMatchObject({ id: client.id, name: client.name, directorCount: 2, statusStats: [{ value: "AwaitingIDInfo", label: "Waiting for details and identity check", count: 2 }] });
     expect(body.directors.map((d: { id: number }) => d.id).sort()).toEqual(people.map((d) => d.id).sort());
     const text = JSON.stringify(body);
     expect(text).not.toContain("cs_secret_never_shown");
@@ -383,7 +383,7 @@ describe("PATCH director", () => {
       newValue: { statusOverride: "Verified", reason: "Checked the passport in person." },
     });
     const [note] = await (await getDb()).select().from(notifications).where(eq(notifications.directorId, d!.id));
-    expect(note?.message).toContain("status overridden to Verified");
+    expect(note?.message).toContain("status overridden to Identity verified");
 
     // A second override keeps the original computed status; removing it restores that status.
     expect((await api.patchDirector(d!.id, [{ op: "replace", path: "/statusOverride", value: "Complete" }, { op: "replace", path: "/statusOverrideReason", value: "Personal code received by phone." }])).status).toBe(200);

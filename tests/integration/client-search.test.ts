@@ -253,9 +253,9 @@ describe("searchClients: client view", () => {
   it("counts each client status with its label, in lifecycle order, leaving the status tab out of the counts", async () => {
     const all = await mine();
     expect(all.statusStats).toEqual([
-      { value: "PaymentPending", label: "Payment pending", count: 1 },
-      { value: "New", label: "New", count: 1 },
-      { value: "Onboarding", label: "Onboarding", count: 1 },
+      { value: "PaymentPending", label: "Waiting for payment", count: 1 },
+      { value: "New", label: "Request received", count: 1 },
+      { value: "Onboarding", label: "Being set up", count: 1 },
       { value: "InProgress", label: "In progress", count: 1 },
       { value: "Completed", label: "Completed", count: 1 },
     ]);
@@ -423,7 +423,7 @@ describe("searchClients: individual view", () => {
       Complete: 3,
       Rejected: 0,
     });
-    expect(all.statusStats.find((s) => s.value === "AwaitingAuthCode")!.label).toBe("Awaiting authentication code");
+    expect(all.statusStats.find((s) => s.value === "AwaitingAuthCode")!.label).toBe("Waiting for personal code");
     const tab = await mine({ tableViewMode: "individual", status: "Complete" });
     expect(sorted(directorKeysOf(tab))).toEqual(["ben", "dan", "eve"]);
     expect(tab.statusStats).toEqual(all.statusStats);
@@ -558,8 +558,8 @@ describe("POST /api/admin/director-verification/clients/search", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(["clients", "pager", "statusStats"]);
-    expect(body.statusStats[0]).toEqual({ value: "PaymentPending", label: "Payment pending", count: 0 });
-    expect(body.statusStats[1]).toEqual({ value: "New", label: "New", count: 1 });
+    expect(body.statusStats[0]).toEqual({ value: "PaymentPending", label: "Waiting for payment", count: 0 });
+    expect(body.statusStats[1]).toEqual({ value: "New", label: "Request received", count: 1 });
     expect(body.clients).toHaveLength(1);
     expect(body.clients[0]).toMatchObject({ tableRowId: `c-${id.alpha}`, id: id.alpha, createdAt: "2024-01-10T12:00:00.000Z", directorCount: 2 });
     expect(body.pager).toEqual({ totalPages: 1, totalCount: 1, itemFromNo: 1, itemToNo: 1, currentPage: 1, pageSize: 10 });

@@ -58,7 +58,7 @@ describe("GET /api/director-verification/company", () => {
     const body = await res.json();
     expect(body).toMatchObject({ id: client.id, directorCount: 3 });
     expect(body.statusStats).toEqual([
-      { value: "AwaitingIDInfo", label: "Awaiting ID info", count: 2 },
+      { value: "AwaitingIDInfo", label: "Waiting for details and identity check", count: 2 },
       { value: "Complete", label: "Complete", count: 1 },
     ]);
     expect(JSON.stringify(body)).not.toContain("secret-never-shown");
@@ -391,7 +391,7 @@ describe("GET /api/director-verification/company/directors-export", () => {
     expect(rows[0]).toEqual(["Name", "Email", "Status", "Added", "Personal code"]);
     expect(rows.slice(1).map((r) => r[1])).toEqual([ds[0]!.email, ds[1]!.email]);
     expect(rows[1]![0]).toBe("'=HYPERLINK(\"http://evil.example\")");
-    expect(rows[1]![2]).toBe("Awaiting ID info");
+    expect(rows[1]![2]).toBe("Waiting for details and identity check");
     // Never an individual's reference (their sign-in factor), nor another company's individuals.
     for (const d of ds) expect(rows.flat()).not.toContain(d.reference);
     for (const d of other.directors) expect(rows.flat()).not.toContain(d.email);

@@ -123,9 +123,9 @@ test("[ADMIN] pages through the results and changes the page size", async ({ pag
 
 test("[ADMIN] switches to individuals and filters by status tab", async ({ page }) => {
   await page.goto(PATH);
-  await page.getByRole("button", { name: "Payment pending" }).click();
+  await page.getByRole("button", { name: "Waiting for payment" }).click();
   await urlHas(page, { status: "PaymentPending" });
-  await expect(page.getByRole("button", { name: /^Payment pending/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: /^Waiting for payment/ })).toHaveAttribute("aria-pressed", "true");
   await expect(results(page).getByRole("link", { name: "Northgate Property Services Ltd" })).toBeVisible();
   await expect(summary(page)).toHaveText("Showing 1–1 of 1 client");
 
@@ -135,7 +135,7 @@ test("[ADMIN] switches to individuals and filters by status tab", async ({ page 
   await expect(summary(page)).toHaveText(/individuals?$/);
   await expect(page.getByRole("columnheader", { name: /^Individual/ })).toBeVisible();
   await expect(results(page).getByRole("link", { name: "James Whitaker" })).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Awaiting ID info/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Waiting for details and identity check/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // Back in the client view, a director column sort is not kept.

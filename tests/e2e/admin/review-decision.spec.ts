@@ -98,7 +98,7 @@ test("[ADMIN] decides a manual review", async ({ page, request }) => {
   await expect(page.getByText("Review decided").first()).toBeVisible();
   await expect(dialog).toBeHidden();
   const row = page.getByRole("region", { name: "Individuals" }).locator("tbody > tr").filter({ has: page.getByText(person, { exact: true }) }).first();
-  await expect(row).toContainText("Awaiting authentication code");
+  await expect(row).toContainText("Waiting for personal code");
   await expect(row).not.toContainText("Overridden");
   await expect(panel.getByRole("heading", { name: "Review decided" })).toBeVisible();
   await expect(panel.getByRole("button", { name: "Decide review" })).toHaveCount(0);

@@ -53,7 +53,7 @@ test("[DIRECTOR] starts again after an expired link, lets it expire, passes the 
 
   await checkAtProvider(page, /^Start a new identity check$/, "Approve all checks");
   await expect(section(page).getByText("Your identity has been checked.")).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("Awaiting authentication code").first()).toBeVisible();
+  await expect(page.getByText("Waiting for personal code").first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // Companies House emails the personal code; she types it as it came, in lower case with spaces.

@@ -7,7 +7,7 @@ test("[DIRECTOR] signs in with an emailed link and lands on their own details", 
   await page.getByRole("button", { name: "Continue to sign in" }).click();
   await expect(page).toHaveURL(/\/identity-verification\/individual-details$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.director.name);
-  await expect(page.getByText("Awaiting ID info")).toBeVisible();
+  await expect(page.getByText("Waiting for details and identity check")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   expect((await page.goto("/identity-verification/company-management"))?.status()).toBe(403);
