@@ -10,9 +10,9 @@ import { diffToOperations } from "@/lib/json-patch";
 import { companyFormSchema, companyPatchFieldNames, companyRequiredFields, type CompanyFormInput, type CompanyFormOutput, type CompanyPatchField } from "@/lib/schemas/company-patch";
 import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-changes";
 import { useFieldMessage } from "@/components/admin/client-detail/use-field-message";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, SelectField } from "@/components/ui/field";
+import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
+import { Field, FieldIdScope, SelectField } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
 import { COMPANY_URL, sendCompanyPatch } from "./api";
 
@@ -41,8 +41,8 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
   const router = useRouter();
   const toastMessage = useToastMessages();
   const message = useFieldMessage();
-  const [problem, setProblem] = useState(false);
-  const problemRef = useRef<HTMLDivElement>(null);
+  /** Counts failed saves (in the browser or at the server): the error summary takes the focus on each. */
+  const [failedSaves, setFailedSaves] = useState(0);
   const defaults = useMemo(() => toFormValues(company), [company]);
   const {
     register,
@@ -51,7 +51,7 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
     setError,
     getValues,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<CompanyFormInput, unknown, CompanyFormOutput>({ resolver: zodResolver(companyFormSchema), defaultValues: defaults, shouldFocusError: true });
+  } = useForm<CompanyFormInput, unknown, CompanyFormOutput>({ resolver: zodResolver(companyFormSchema), defaultValues: defaults, shouldFocusError: false });
 
   const version = new Date(company.updatedAt).getTime();
   const shownVersion = useRef(version);
@@ -65,13 +65,9 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
   useEffect(() => {
     formRef.current?.setAttribute("data-ready", "true");
   }, []);
-  useEffect(() => {
-    if (problem) problemRef.current?.focus();
-  }, [problem]);
 
   const submit = useCallback(
     async (values: CompanyFormOutput): Promise<boolean> => {
-      setProblem(false);
       const before = Object.fromEntries(companyPatchFieldNames.map((f) => [f, company[f] ?? null]));
       const operations = diffToOperations(before, values, companyPatchFieldNames);
       if (!operations.length) {
@@ -80,7 +76,7 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
       }
       const result = await sendCompanyPatch(COMPANY_URL, operations);
       if (result.ok) {
-        toastMessage.success("formSubmitted");
+        toastMessage.success("companySaved");
         reset(getValues());
         router.refresh();
         return true;
@@ -88,11 +84,11 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
       let first = true;
       for (const [field, keys] of Object.entries(result.fields)) {
         if ((companyPatchFieldNames as string[]).includes(field)) {
-          setError(field as CompanyPatchField, { type: "server", message: keys[0] }, { shouldFocus: first });
+          setError(field as CompanyPatchField, { type: "server", message: keys[0] });
           first = false;
         }
       }
-      if (!first) setProblem(true);
+      if (!first) setFailedSaves((n) => n + 1);
       toastMessage.error("formSubmitFailed");
       return false;
     },
@@ -105,7 +101,7 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
         void handleSubmit(
           async (values) => resolve(await submit(values)),
           () => {
-            setProblem(true);
+            setFailedSaves((n) => n + 1);
             resolve(false);
           },
         )();
@@ -119,18 +115,15 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
   );
 
   return (
-    <form ref={formRef} noValidate aria-labelledby="company-form-title" onSubmit={handleSubmit(submit, () => setProblem(true))} className="flex flex-col gap-5">
+    <FieldIdScope scope="company">
+    <form ref={formRef} noValidate aria-labelledby="company-form-title" onSubmit={handleSubmit(submit, () => setFailedSaves((n) => n + 1))} className="flex flex-col gap-5">
       <div>
         <h2 id="company-form-title" className="text-xl font-bold">
           {t("title")}
         </h2>
         <p className="text-ink-muted">{t("intro")}</p>
       </div>
-      {problem ? (
-        <div ref={problemRef} tabIndex={-1} className="outline-none">
-          <Alert variant="error">{t("fixErrors")}</Alert>
-        </div>
-      ) : null}
+      <ErrorSummary id="company-error-summary" items={summaryItems(errors, { scope: "company", translate: message, order: companyPatchFieldNames })} focusKey={failedSaves || undefined} />
       <Section legend={t("contact")}>
         {text("mainContactFirstName", { autoComplete: "given-name" })}
         {text("mainContactLastName", { autoComplete: "family-name" })}
@@ -168,5 +161,6 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
         </Button>
       </div>
     </form>
+    </FieldIdScope>
   );
 }

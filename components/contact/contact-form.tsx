@@ -7,7 +7,8 @@ import { useTranslations } from "next-intl";
 import type { EnquiryInput } from "@/lib/schemas/enquiry";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, TextareaField } from "@/components/ui/field";
+import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
+import { Field, FieldIdScope, TextareaField } from "@/components/ui/field";
 import { useBotCheck, type BotCheckConfig } from "@/components/bot-check/use-bot-check";
 import { botCheckActions } from "@/lib/bot-check/actions";
 
@@ -25,6 +26,8 @@ export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
   const t = useTranslations("contact");
   const tv = useTranslations("validation");
   const [status, setStatus] = useState<Status>({ kind: "editing" });
+  /** Counts failed submits: the error summary takes the focus on each. */
+  const [failedSubmits, setFailedSubmits] = useState(0);
   const resultRef = useRef<HTMLDivElement>(null);
   const bot = useBotCheck(botCheck, botCheckActions.newEnquiry);
   // The schema and the bot check's script load when the form is first touched (the script also
@@ -39,7 +42,7 @@ export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<EnquiryInput>({ resolver, defaultValues: { name: "", email: "", description: "" }, shouldFocusError: true });
+  } = useForm<EnquiryInput>({ resolver, defaultValues: { name: "", email: "", description: "" }, shouldFocusError: false });
 
   // After sending (or failing to), move focus to the outcome so screen readers announce it.
   useEffect(() => {
@@ -62,11 +65,14 @@ export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
         for (const field of fields) {
           const key = body.fields?.[field]?.[0];
           if (key) {
-            setError(field, { type: "server", message: key }, { shouldFocus: !marked });
+            setError(field, { type: "server", message: key });
             marked = true;
           }
         }
-        if (marked) return;
+        if (marked) {
+          setFailedSubmits((n) => n + 1);
+          return;
+        }
         // A refusal of the whole request (the bot check failed): the server's message says what to do.
         if (!body.fields && body.message) {
           setStatus({ kind: "failed", message: body.message });
@@ -95,7 +101,9 @@ export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} onFocus={preload} className="flex flex-col gap-5" aria-describedby={status.kind === "failed" ? "contact-error" : undefined}>
+    <FieldIdScope scope="contact">
+    <form noValidate onSubmit={handleSubmit(onSubmit, () => setFailedSubmits((n) => n + 1))} onFocus={preload} className="flex flex-col gap-5" aria-describedby={status.kind === "failed" ? "contact-error" : undefined}>
+      <ErrorSummary id="contact-error-summary" items={summaryItems(errors, { scope: "contact", translate: message, order: fields })} focusKey={failedSubmits || undefined} />
       {status.kind === "failed" ? (
         <div ref={resultRef} tabIndex={-1} className="outline-none">
           <Alert variant="error" role="alert" id="contact-error" title={t("errorTitle")}>
@@ -110,5 +118,6 @@ export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
         {t("submit")}
       </Button>
     </form>
+    </FieldIdScope>
   );
 }

@@ -20,7 +20,8 @@ import { z } from "zod";
 import { sendPatch } from "@/components/admin/client-detail/api";
 import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-changes";
 import { Button } from "@/components/ui/button";
-import { Field, SelectField } from "@/components/ui/field";
+import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
+import { Field, FieldIdScope, SelectField } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
 import type { OptionItem } from "@/lib/countries";
 import { coverageStart, needsPreviousAddresses, type DatedAddress } from "@/lib/domain/address-history";
@@ -127,6 +128,10 @@ type Schema = ReturnType<typeof formSchema>;
 type FormInput = z.input<Schema>;
 type FormOutput = z.output<Schema>;
 
+/** The FieldIdScope of the form: `details-previousAddresses-0-city` is the id of that field. */
+const DETAILS_SCOPE = "details";
+const ADD_PREVIOUS_ID = "details-add-previous";
+
 const emptyAddress = { addressLine1: "", addressLine2: "", addressLine3: "", city: "", state: "", postcode: "", country: "GB", startDate: "", endDate: "" };
 
 export function DetailsForm({ director, countries, today }: { director: DetailsFormDirector; countries: OptionItem[]; today: string }) {
@@ -136,6 +141,8 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
   const toasts = useTranslations("toasts");
   const message = useJourneyMessage();
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
+  /** Counts failed saves (in the browser or at the server): the error summary takes the focus on each. */
+  const [failedSaves, setFailedSaves] = useState(0);
   const schema = useMemo(() => formSchema(today), [today]);
   const defaults = useMemo(() => toFormValues(director), [director]);
   const {
@@ -147,7 +154,7 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
     getFieldState,
     getValues,
     formState,
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues: defaults, shouldFocusError: true });
+  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues: defaults, shouldFocusError: false });
   const { isDirty, isSubmitting } = formState;
   // What the last save said holds until the form is changed again.
   const said = isDirty ? null : outcome;
@@ -183,10 +190,11 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
         for (const raw of keys) {
           const { key, index, subfield } = parseIssueMessage(raw);
           const path = (index === undefined ? field : `${field}.${index}.${subfield}`) as FieldPath<FormInput>;
-          setError(path, { type: "server", message: key }, { shouldFocus: first });
+          setError(path, { type: "server", message: key });
           first = false;
         }
       }
+      if (!first) setFailedSaves((n) => n + 1);
       toastMessage.error("formSubmitFailed");
       return false;
     },
@@ -198,7 +206,10 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
       new Promise<boolean>((resolve) => {
         void handleSubmit(
           async (values) => resolve(await submit(values)),
-          () => resolve(false),
+          () => {
+            setFailedSaves((n) => n + 1);
+            resolve(false);
+          },
         )();
       }),
     [handleSubmit, submit],
@@ -218,7 +229,13 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
   );
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} aria-labelledby="details-title" className="flex flex-col gap-6">
+    <FieldIdScope scope={DETAILS_SCOPE}>
+    <form noValidate onSubmit={handleSubmit(submit, () => setFailedSaves((n) => n + 1))} aria-labelledby="details-title" className="flex flex-col gap-6">
+      <ErrorSummary
+        id="details-error-summary"
+        items={summaryItems(formState.errors, { scope: DETAILS_SCOPE, translate: message, order: detailFields, controlFor: (path) => (path === "previousAddresses" ? ADD_PREVIOUS_ID : undefined) })}
+        focusKey={failedSaves || undefined}
+      />
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="sr-only">{t("title")}</legend>
         <Field label={t("firstName")} autoComplete="given-name" error={err("firstName")} {...register("firstName")} />
@@ -299,7 +316,7 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
         ))}
         {needsPrevious ? (
           <div>
-            <Button type="button" variant="secondary" onClick={() => previous.append(emptyAddress)}>
+            <Button id={ADD_PREVIOUS_ID} type="button" variant="secondary" onClick={() => previous.append(emptyAddress)}>
               {t("addPrevious")}
             </Button>
           </div>
@@ -315,5 +332,6 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
         </p>
       </div>
     </form>
+    </FieldIdScope>
   );
 }

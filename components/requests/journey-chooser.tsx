@@ -1,8 +1,7 @@
 "use client";
 
-import { useEffect } from "react";
 import { useTranslations } from "next-intl";
-import { Alert } from "@/components/ui/alert";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { VisuallyHidden } from "@/components/ui/visually-hidden";
@@ -31,30 +30,9 @@ export function JourneyChooser({ error, companyName, lwdbNumber }: JourneyChoose
   const errorId = "journey-error";
   const summaryId = "journey-error-summary";
 
-  useEffect(() => {
-    if (error) document.getElementById(summaryId)?.focus();
-  }, [error]);
-
   return (
     <form method="get" action={JOURNEY_CHOICE_PATH} noValidate className="flex flex-col gap-6">
-      {error ? (
-        <Alert id={summaryId} variant="error" title={t("errorSummary")} tabIndex={-1} className="focus:outline-2 focus:outline-offset-2 focus:outline-navy-900">
-          <ul className="mt-1 list-disc pl-5">
-            <li>
-              <a
-                href={`#${inputId(CHOICES[0])}`}
-                className="font-semibold underline underline-offset-2"
-                onClick={(e) => {
-                  e.preventDefault();
-                  document.getElementById(inputId(CHOICES[0]))?.focus();
-                }}
-              >
-                {t("required")}
-              </a>
-            </li>
-          </ul>
-        </Alert>
-      ) : null}
+      <ErrorSummary id={summaryId} title={t("errorSummary")} items={error ? [{ message: t("required"), controlId: inputId(CHOICES[0]) }] : []} focusKey={error ? "arrival" : undefined} />
       {companyName ? <input type="hidden" name="companyName" value={companyName} /> : null}
       {lwdbNumber ? <input type="hidden" name="lwdbNumber" value={lwdbNumber} /> : null}
       <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined}>

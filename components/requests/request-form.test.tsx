@@ -89,10 +89,21 @@ describe("RequestForm", () => {
   it("shows every field's own error and posts nothing when the form is incomplete", async () => {
     renderForm();
     await submit();
-    await screen.findByText("There is a problem");
-    expect(within(section("Company")).getByLabelText("Company name")).toHaveAccessibleDescription("Error: Required");
-    expect(within(section("Main contact")).getByLabelText("Email address")).toHaveAccessibleDescription("Error: Required");
-    expect(within(section("Individuals to verify")).getByLabelText("Full name")).toHaveAccessibleDescription("Error: Required");
+    const summary = await screen.findByRole("alert", { name: "" });
+    expect(summary).toHaveTextContent("There is a problem");
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(section("Company")).getByLabelText("Company name")).toHaveAccessibleDescription("Error: Enter the company name");
+    expect(within(section("Main contact")).getByLabelText("Email address")).toHaveAccessibleDescription("Error: Enter the main contact's email address");
+    expect(within(section("Individuals to verify")).getByLabelText("Full name")).toHaveAccessibleDescription("Error: Enter the individual's full name");
+    // Each problem is a link to its field, in the order of the page; following it focuses the field.
+    const link = within(summary).getByRole("link", { name: "Enter the company number" });
+    expect(link).toHaveAttribute("href", "#request-company-companyId");
+    fireEvent.click(link);
+    expect(within(section("Company")).getByLabelText(/Company number/)).toHaveFocus();
+    const links = within(summary).getAllByRole("link").map((l) => l.textContent);
+    expect(links.slice(0, 3)).toEqual(["Enter the company name", "Enter the company number", "Choose a service option"]);
+    fireEvent.click(within(summary).getByRole("link", { name: "Choose a service option" }));
+    expect(screen.getByLabelText(/One-off solution/)).toHaveFocus();
     expect(screen.getByRole("group", { name: "Which service do you need?" })).toHaveAccessibleDescription(/Choose a service option/);
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -208,7 +219,8 @@ describe("RequestForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add another individual" }));
     fireEvent.click(screen.getByLabelText(/One-off solution/));
     await submit();
-    expect(await screen.findByText("The one-off solution verifies exactly one individual")).toBeInTheDocument();
+    expect(await within(section("Individuals to verify")).findByText("The one-off solution verifies exactly one individual")).toBeInTheDocument();
+    expect(within(screen.getByRole("alert", { name: "" })).getByRole("link", { name: "The one-off solution verifies exactly one individual" })).toHaveAttribute("href", "#request-individuals-0-name");
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -237,7 +249,7 @@ describe("RequestForm", () => {
     expect(await screen.findByText("2 individuals were added from people.csv.")).toBeInTheDocument();
     const errors = screen.getByTestId("csv-errors");
     expect(within(errors).getByText("2 rows could not be processed. Click to view details.")).toBeInTheDocument();
-    expect(within(errors).getByText(/Row 3 \(No Email\): Email: Required/)).toBeInTheDocument();
+    expect(within(errors).getByText(/Row 3 \(No Email\): Email: Enter the individual's email address/)).toBeInTheDocument();
     expect(within(errors).getByText(/Row 5 \(Ann Again, ann@example.com\): Email: This email address is already used/)).toBeInTheDocument();
     const people = within(section("Individuals to verify"));
     expect(people.getAllByLabelText("Email address").map((i) => (i as HTMLInputElement).value)).toEqual(["ann@example.com", "ben@example.com"]);

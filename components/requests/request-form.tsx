@@ -12,13 +12,50 @@ import type { OnboardingRequest, OnboardingRequestInput } from "@/lib/schemas/on
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ButtonLink } from "@/components/ui/button-link";
-import { Field, SelectField, TextareaField } from "@/components/ui/field";
+import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
+import { Field, FieldIdScope, SelectField, TextareaField, fieldId } from "@/components/ui/field";
 import { prefillFromRecord } from "./existing-prefill";
 import { FormSection, useValidationMessage } from "./form-section";
 import { IndividualsEditor } from "./individuals-editor";
 import { goTo } from "./navigate";
 import { PricePanel, type PagePricing } from "./price-panel";
-import { ServiceOption } from "./service-option";
+import { SERVICE_OPTION_FIRST_ID, ServiceOption } from "./service-option";
+
+/** The FieldIdScope of the form's fields: `request-company-name` is the id of `company.name`. */
+export const REQUEST_SCOPE = "request";
+
+/** The order of the fields on screen, for the error summary. */
+const FIELD_ORDER = [
+  "customerCode",
+  "company",
+  "productTier",
+  "mainContactFirstName",
+  "mainContactLastName",
+  "mainContactEmail",
+  "mainContactTelephone",
+  "billingEntityName",
+  "billingAddressLine1",
+  "billingAddressLine2",
+  "billingAddressCity",
+  "billingAddressState",
+  "billingAddressPostCode",
+  "billingAddressCountry",
+  "accountPayableContactFirstName",
+  "accountPayableContactLastName",
+  "accountPayableContactEmail",
+  "accountPayableContactTelephone",
+  "vatExempt",
+  "vatNumber",
+  "purchaseOrderInfo",
+  "individuals",
+] as const;
+
+/** Where the summary's link of a path goes when it is not a field of its own. */
+function controlFor(path: string): string | undefined {
+  if (path === "productTier") return SERVICE_OPTION_FIRST_ID;
+  if (path === "individuals") return fieldId(REQUEST_SCOPE, "individuals.0.name");
+  return undefined;
+}
 
 const resolver = lazyResolver<OnboardingRequestInput>(() => import("@/lib/schemas/onboarding-request").then((m) => m.onboardingRequestSchema));
 
@@ -69,11 +106,14 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
   const [status, setStatus] = useState<Status>({ kind: "editing" });
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [prefill, setPrefill] = useState<Prefill>(existing ? { kind: "loading" } : { kind: "none" });
+  /** Counts the failed submits (in the browser or at the server): the error summary takes the focus on each. */
+  const [failedSubmits, setFailedSubmits] = useState(0);
   const outcomeRef = useRef<HTMLDivElement>(null);
 
   const form = useForm<OnboardingRequestInput, unknown, OnboardingRequest>({
     resolver,
-    shouldFocusError: true,
+    // The error summary takes the focus (GOV.UK), not the first field.
+    shouldFocusError: false,
     defaultValues: {
       journey,
       customerCode: journey === "Existing" ? (lwdbNumber ?? "") : undefined,
@@ -139,7 +179,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
   }, [existing]);
 
   useEffect(() => {
-    if (status.kind !== "editing" && status.kind !== "leaving") outcomeRef.current?.focus();
+    if (status.kind !== "editing" && status.kind !== "leaving" && status.kind !== "invalid") outcomeRef.current?.focus();
   }, [status]);
 
   async function onSubmit(values: OnboardingRequest) {
@@ -171,9 +211,10 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
         let marked = false;
         for (const [path, keys] of Object.entries(body.fields ?? {})) {
           if (!keys[0] || !fieldExists(path)) continue;
-          setError(path as FieldPath<OnboardingRequestInput>, { type: "server", message: keys[0] }, { shouldFocus: !marked });
+          setError(path as FieldPath<OnboardingRequestInput>, { type: "server", message: keys[0] });
           marked = true;
         }
+        if (marked) setFailedSubmits((n) => n + 1);
         // The bot check and other refusals without a field come with their own translated message.
         setStatus(marked ? { kind: "invalid" } : { kind: "refused", message: body.message ?? t("errorBody") });
         return;
@@ -195,19 +236,25 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
   }
 
   const err = (key: string | undefined) => message(key);
+  const problems = summaryItems(errors, { scope: REQUEST_SCOPE, translate: message, order: FIELD_ORDER, controlFor });
 
   return (
     <FormProvider {...form}>
+      <FieldIdScope scope={REQUEST_SCOPE}>
       <form
         noValidate
-        onSubmit={handleSubmit(onSubmit, () => setStatus({ kind: "invalid" }))}
+        onSubmit={handleSubmit(onSubmit, () => {
+          setStatus({ kind: "invalid" });
+          setFailedSubmits((n) => n + 1);
+        })}
         onFocus={() => {
           resolver.preload();
           submitCheck.preload();
         }}
         className="flex flex-col gap-6"
-        aria-describedby={status.kind !== "editing" && status.kind !== "leaving" ? "request-outcome" : undefined}
+        aria-describedby={status.kind !== "editing" && status.kind !== "leaving" && status.kind !== "invalid" ? "request-outcome" : undefined}
       >
+        <ErrorSummary id="request-error-summary" items={problems} focusKey={failedSubmits || undefined} />
         {prefill.kind !== "none" ? (
           <Alert
             variant={prefill.kind === "found" ? "success" : prefill.kind === "loading" ? "info" : "warning"}
@@ -218,7 +265,6 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
           </Alert>
         ) : null}
         <div ref={outcomeRef} tabIndex={-1} id="request-outcome" className="outline-none empty:hidden">
-          {status.kind === "invalid" ? <Alert variant="error" title={t("invalidTitle")}>{t("invalidBody")}</Alert> : null}
           {status.kind === "refused" ? <Alert variant="error" title={t("errorTitle")}>{status.message}</Alert> : null}
           {status.kind === "rateLimited" ? (
             <Alert variant="warning" role="alert" title={t("rateLimitedTitle")}>
@@ -337,6 +383,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
           </div>
         </div>
       </form>
+      </FieldIdScope>
     </FormProvider>
   );
 }

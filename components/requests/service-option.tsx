@@ -10,6 +10,10 @@ import { useValidationMessage } from "./form-section";
 
 const TIERS = ["OneOff", "Managed"] as const;
 
+const radioId = (tier: (typeof TIERS)[number]) => `service-option-${tier}`;
+/** The first radio: where the error summary's link for the service option goes. */
+export const SERVICE_OPTION_FIRST_ID = radioId(TIERS[0]);
+
 /**
  * The service option as a radio group: the one-off solution (one individual) or the group managed
  * solution (all affected individuals). A `<fieldset>` whose legend names the group; its error is
@@ -42,7 +46,7 @@ export function ServiceOption() {
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         {TIERS.map((tier) => {
-          const inputId = `${id}-${tier}`;
+          const inputId = radioId(tier);
           return (
             <label
               key={tier}

@@ -1,4 +1,4 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from "react";
+import { createContext, useContext, useId, type ComponentPropsWithRef, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { cn } from "./cn";
 import { VisuallyHidden } from "./visually-hidden";
@@ -28,12 +28,29 @@ export interface FieldIds {
   describedBy?: string;
 }
 
+const IdScope = createContext<string | null>(null);
+
+/**
+ * Inside a scope, a field's id is made from the scope and the field's name (`request-company-name`
+ * for `company.name` in scope "request"), so an error summary can link to it by its path. Each form
+ * with an error summary has its own scope: two forms on one page never share an id.
+ */
+export function FieldIdScope({ scope, children }: { scope: string; children: ReactNode }) {
+  return <IdScope.Provider value={scope}>{children}</IdScope.Provider>;
+}
+
+/** The id of the control for `name` (a react-hook-form path) inside FieldIdScope `scope`. */
+export function fieldId(scope: string, name: string): string {
+  return `${scope}-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+}
+
 /** The ids that tie a control to its label, hint and error. */
 export function useFieldIds(id: string | undefined, name: string | undefined, hint: unknown, error: unknown, extra?: string): FieldIds {
   const generated = useId();
+  const scope = useContext(IdScope);
   // useId output contains characters that are awkward in CSS selectors; keep ids plain.
   const suffix = generated.replace(/[^a-zA-Z0-9_-]/g, "");
-  const controlId = id ?? (name ? `field-${name}-${suffix}` : `field-${suffix}`);
+  const controlId = id ?? (name ? (scope ? fieldId(scope, name) : `field-${name}-${suffix}`) : `field-${suffix}`);
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [extra, hintId, errorId].filter(Boolean).join(" ") || undefined;

@@ -7,9 +7,9 @@ import { trimmedText } from "./fields";
  * description may have line breaks. Messages are keys under `validation` in messages/en-GB.json.
  */
 export const enquirySchema = object({
-  name: trimmedText(200),
-  email: pipe(trimmedText(254), email("email")),
-  description: trimmedText(5000, { multiline: true }),
+  name: trimmedText(200, { required: "enquiryNameRequired" }),
+  email: pipe(trimmedText(254, { required: "enquiryEmailRequired" }), email("enquiryEmailFormat")),
+  description: trimmedText(5000, { multiline: true, required: "enquiryDescriptionRequired" }),
 });
 
 export type EnquiryInput = Infer<typeof enquirySchema>;

@@ -11,12 +11,14 @@ import { INVALID_CHARACTERS, isMultiLineText, isSingleLineText } from "./text";
 /**
  * Required text, trimmed, at most `max` characters. Single-line unless `multiline` (which allows
  * tab and line breaks); never NUL, other control characters or lone surrogates (see ./text.ts).
+ * `required` is the message key when it is missing or blank: a specific one per field ("Enter the
+ * company name") where a person sees it, as the GOV.UK error message pattern asks.
  */
-export function trimmedText(max: number, { multiline = false }: { multiline?: boolean } = {}) {
-  return string({ error: "required" }).check(
+export function trimmedText(max: number, { multiline = false, required = "required" }: { multiline?: boolean; required?: string } = {}) {
+  return string({ error: required }).check(
     refine(multiline ? isMultiLineText : isSingleLineText, INVALID_CHARACTERS),
     trim(),
-    minLength(1, "required"),
+    minLength(1, required),
     maxLength(max, "tooLong"),
   );
 }

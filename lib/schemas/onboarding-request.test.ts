@@ -74,19 +74,19 @@ describe("onboardingRequestSchema", () => {
     expect(
       issues(request({ company: { name: "", companyId: "" }, mainContactEmail: "nope", mainContactTelephone: "call me", billingAddressCountry: "XX", individuals: [{ name: "", email: "" }] })),
     ).toEqual([
-      ["company.name", "required"],
-      ["company.companyId", "required"],
-      ["mainContactEmail", "email"],
+      ["company.name", "companyNameRequired"],
+      ["company.companyId", "companyIdRequired"],
+      ["mainContactEmail", "mainContactEmailFormat"],
       ["mainContactTelephone", "telephone"],
       ["billingAddressCountry", "countryCode"],
-      ["individuals.0.name", "required"],
-      ["individuals.0.email", "required"],
+      ["individuals.0.name", "individualNameRequired"],
+      ["individuals.0.email", "individualEmailRequired"],
     ]);
   });
 
   it("refuses unknown journeys and tiers, line breaks in names, and a customer code outside the Existing journey", () => {
     expect(issues(request({ journey: "Free" as never }))).toContainEqual(["journey", "invalidValue"]);
-    expect(issues(request({ productTier: "Gold" as never }))).toContainEqual(["productTier", "invalidValue"]);
+    expect(issues(request({ productTier: "Gold" as never }))).toContainEqual(["productTier", "productTierRequired"]);
     expect(issues(request({ mainContactFirstName: "Ann\nEmail address: x@y" }))).toEqual([["mainContactFirstName", "invalidCharacters"]]);
     expect(issues(request({ customerCode: "LW123" }))).toEqual([["customerCode", "customerCodeOnlyExisting"]]);
     expect(issues(request({ journey: "Existing", customerCode: "LW123" }))).toEqual([]);

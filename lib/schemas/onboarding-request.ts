@@ -41,17 +41,17 @@ import { INVALID_CHARACTERS, isSingleLineText } from "./text";
 /** Most individuals one request may carry: a large group files a few thousand at most. */
 export const MAX_INDIVIDUALS = 5000;
 
-/** A required email: trimmed, lower-cased, at most 254 characters. */
-export function lowerCaseEmail() {
+/** A required email: trimmed, lower-cased, at most 254 characters; `required` and `format` are message keys. */
+export function lowerCaseEmail(required = "required", format = "email") {
   return pipe(
-    string({ error: "required" }).check(
+    string({ error: required }).check(
       refine(isSingleLineText, INVALID_CHARACTERS),
       trim(),
       toLowerCase(),
-      minLength(1, "required"),
+      minLength(1, required),
       maxLength(254, "tooLong"),
     ),
-    email("email"),
+    email(format),
   );
 }
 
@@ -68,8 +68,8 @@ function optionalText(max: number) {
 const TELEPHONE = /^\+?[0-9 ().-]{6,40}$/;
 
 /** A telephone number: digits, spaces and + ( ) - . (at least six characters). */
-function telephone() {
-  return trimmedText(40).check(regex(TELEPHONE, "telephone"));
+function telephone(required: string) {
+  return trimmedText(40, { required }).check(regex(TELEPHONE, "telephone"));
 }
 
 function optionalTelephone() {
@@ -82,11 +82,11 @@ function optionalTelephone() {
 }
 
 /** ISO 3166-1 alpha-2 country code (the values of GET /api/options), upper-cased. */
-function country() {
-  return string({ error: "required" }).check(
+function country(required: string) {
+  return string({ error: required }).check(
     trim(),
     toUpperCase(),
-    minLength(1, "required"),
+    minLength(1, required),
     refine(isCountryCode, "countryCode"),
   );
 }
@@ -99,35 +99,35 @@ const VAT_NUMBER = /^[A-Z]{0,2}[0-9A-Z .-]{4,20}$/;
 
 /** One individual to verify. Also the row schema of the CSV import (lib/csv/individuals-import.ts). */
 export const individualSchema = object({
-  name: trimmedText(200),
-  email: lowerCaseEmail(),
+  name: trimmedText(200, { required: "individualNameRequired" }),
+  email: lowerCaseEmail("individualEmailRequired", "individualEmailFormat"),
 });
 export type Individual = Infer<typeof individualSchema>;
 
 export const onboardingRequestSchema = object({
   journey: zEnum(journeyValues, { error: "invalidValue" }),
-  productTier: zEnum(productTierValues, { error: "invalidValue" }),
+  productTier: zEnum(productTierValues, { error: "productTierRequired" }),
   /** The provider's customer code (LWDB number): required with journey Existing, refused otherwise. */
   customerCode: optionalText(50),
   company: object({
-    name: trimmedText(200),
+    name: trimmedText(200, { required: "companyNameRequired" }),
     /** Company number at Companies House (or the provider's company identifier). */
-    companyId: trimmedText(50),
+    companyId: trimmedText(50, { required: "companyIdRequired" }),
   }, { error: "required" }),
-  mainContactFirstName: trimmedText(100),
-  mainContactLastName: trimmedText(100),
-  mainContactEmail: lowerCaseEmail(),
-  mainContactTelephone: telephone(),
-  billingEntityName: trimmedText(200),
-  billingAddressLine1: trimmedText(200),
+  mainContactFirstName: trimmedText(100, { required: "mainContactFirstNameRequired" }),
+  mainContactLastName: trimmedText(100, { required: "mainContactLastNameRequired" }),
+  mainContactEmail: lowerCaseEmail("mainContactEmailRequired", "mainContactEmailFormat"),
+  mainContactTelephone: telephone("mainContactTelephoneRequired"),
+  billingEntityName: trimmedText(200, { required: "billingEntityNameRequired" }),
+  billingAddressLine1: trimmedText(200, { required: "billingAddressLine1Required" }),
   billingAddressLine2: optionalText(200),
-  billingAddressCity: trimmedText(100),
+  billingAddressCity: trimmedText(100, { required: "billingAddressCityRequired" }),
   billingAddressState: optionalText(100),
   billingAddressPostCode: optionalText(20),
-  billingAddressCountry: country(),
-  accountPayableContactFirstName: trimmedText(100),
-  accountPayableContactLastName: trimmedText(100),
-  accountPayableContactEmail: lowerCaseEmail(),
+  billingAddressCountry: country("billingAddressCountryRequired"),
+  accountPayableContactFirstName: trimmedText(100, { required: "accountPayableContactFirstNameRequired" }),
+  accountPayableContactLastName: trimmedText(100, { required: "accountPayableContactLastNameRequired" }),
+  accountPayableContactEmail: lowerCaseEmail("accountPayableContactEmailRequired", "accountPayableContactEmailFormat"),
   accountPayableContactTelephone: optionalTelephone(),
   /** Required unless `vatExempt`. */
   vatNumber: optional(

@@ -46,7 +46,7 @@ describe("POST /api/new-enquiry", () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error).toBe("bad_request");
-    expect(body.fields).toEqual({ name: ["required"], email: ["email"], description: ["required"] });
+    expect(body.fields).toEqual({ name: ["enquiryNameRequired"], email: ["enquiryEmailFormat"], description: ["enquiryDescriptionRequired"] });
     expect((await db.select().from(enquiries)).length).toBe(before);
   });
 

@@ -119,9 +119,9 @@ test("[PUBLIC] imports individuals from a CSV file with good and bad rows, and l
   await expect(page.getByText("2 individuals were added from people.csv.")).toBeVisible();
   const details = page.getByTestId("csv-errors");
   await details.getByText("3 rows could not be processed. Click to view details.").click();
-  await expect(details.getByText(/Row 3 \(No Email\): Email: Required/)).toBeVisible();
+  await expect(details.getByText(/Row 3 \(No Email\): Email: Enter the individual's email address/)).toBeVisible();
   await expect(details.getByText(/Row 5 \(Gina Again, gina@example.com\): Email: This email address is already used/)).toBeVisible();
-  await expect(details.getByText(/Row 6 \(Bad Email, not-an-email\): Email: Enter a valid email address/)).toBeVisible();
+  await expect(details.getByText(/Row 6 \(Bad Email, not-an-email\): Email: Enter the individual's email address in the correct format/)).toBeVisible();
   const people = section(page, "Individuals to verify");
   await expect(people.getByLabel("Email address")).toHaveCount(2);
   await expect(people.getByRole("group", { name: "Individual 1" }).getByLabel("Email address")).toHaveValue("gina@example.com");
