@@ -79,7 +79,7 @@ export function AddIndividualDialog({ open, onClose, pricing, journey }: { open:
       toastMessage.error("formSubmitFailed");
       return;
     }
-    toastMessage.success("formSubmitted");
+    toastMessage.success("individualAdded", { values: { name: values.name } });
     setValues({ name: "", email: "" });
     setFields({});
     onClose();
@@ -154,7 +154,7 @@ export function BulkAddDialog({
       toastMessage.error("formSubmitFailed");
       return;
     }
-    toastMessage.success("formSubmitted");
+    toastMessage.success("individualsAdded", { values: { count: ready.length } });
     close();
   }
 
@@ -220,7 +220,7 @@ export function EditIndividualDialog({ director, onClose }: { director: OwnCompa
       toastMessage.error("formSubmitFailed");
       return;
     }
-    toastMessage.success("formSubmitted");
+    toastMessage.success("directorSaved", { values: { name: current.name } });
     close();
   }
 
@@ -274,7 +274,7 @@ export function RemoveIndividualDialog({ director, onClose }: { director: OwnCom
       toastMessage.error("directorDeleteFailed");
       return;
     }
-    toastMessage.success("directorDeleted");
+    toastMessage.success("directorDeleted", { values: { name: director.name } });
     close();
   }
 

@@ -73,7 +73,7 @@ type Shortcut = (title: string, options?: ShowToastOptions) => string | number;
 
 /**
  * One helper per toast type, taking translated strings:
- * `toast.success(t("toasts.clientDeleted.title"), { description: t("toasts.clientDeleted.description") })`.
+ * `toast.success(t("toasts.clientSaved.title"))`.
  */
 export const toast: Record<ToastType, Shortcut> & { dismiss: (id?: string | number) => void } = {
   success: (title, options) => showToast("success", title, options),
@@ -94,28 +94,32 @@ export function notify(type: ToastType, title: string, options?: Omit<ShowToastO
   return showToast(type, title, { ...options, toasterId: NOTIFICATIONS_TOASTER.id });
 }
 
+type ToastValues = Record<string, string | number>;
+
+/** Options of a toast by message key: `values` fill the title's and description's placeholders (e.g. `{name}`). */
+export type ToastMessageOptions = Omit<ShowToastOptions, "description"> & { values?: ToastValues };
+
 /**
  * Toasts by message key in the `toasts` namespace. Each key names an object with `title` and an
  * optional `description`:
  *
  *   const toastMessage = useToastMessages();
- *   toastMessage.success("clientDeleted");      // "Client deleted successfully" / "Information has been saved."
+ *   toastMessage.success("clientDeleted", { values: { name } }); // "Hartwell Holdings Ltd deleted"
  *   toastMessage.error("formSubmitFailed");
  */
 export function useToastMessages() {
   const t = useTranslations("toasts");
   return useMemo(() => {
     // Keys are built at run time, so use the translator untyped (works with or without typed messages).
-    const translate = t as unknown as { (key: string): string; has(key: string): boolean };
-    const show = (type: ToastType, key: string, options?: Omit<ShowToastOptions, "description">) => {
+    const translate = t as unknown as { (key: string, values?: ToastValues): string; has(key: string): boolean };
+    const show = (type: ToastType, key: string, { values, ...options }: ToastMessageOptions = {}) => {
       const descriptionKey = `${key}.description`;
-      return showToast(type, translate(`${key}.title`), {
+      return showToast(type, translate(`${key}.title`, values), {
         ...options,
-        description: translate.has(descriptionKey) ? translate(descriptionKey) : undefined,
+        description: translate.has(descriptionKey) ? translate(descriptionKey, values) : undefined,
       });
     };
-    const byType = (type: ToastType) => (key: string, options?: Omit<ShowToastOptions, "description">) =>
-      show(type, key, options);
+    const byType = (type: ToastType) => (key: string, options?: ToastMessageOptions) => show(type, key, options);
     return {
       show,
       success: byType("success"),

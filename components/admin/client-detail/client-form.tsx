@@ -136,7 +136,7 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
       }
       const result = await sendPatch(clientUrl(client.id), operations);
       if (result.ok) {
-        toastMessage.success("formSubmitted");
+        toastMessage.success("clientSaved");
         reset(getValues());
         router.refresh();
         return true;

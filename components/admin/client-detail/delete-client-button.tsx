@@ -21,7 +21,7 @@ export function DeleteClientButton({ clientId, clientName }: { clientId: number;
       toastMessage.error("clientDeleteFailed");
       return false;
     }
-    toastMessage.success("clientDeleted");
+    toastMessage.success("clientDeleted", { values: { name: clientName } });
     router.push("/administration/client-management");
     router.refresh();
     return true;

@@ -60,7 +60,7 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
       }
       const result = await sendPatch(directorUrl(director.id), operations);
       if (result.ok) {
-        toastMessage.success("formSubmitted");
+        toastMessage.success("directorSaved", { values: { name: values.name ?? director.name } });
         reset(undefined, { keepValues: true });
         router.refresh();
         onDone();

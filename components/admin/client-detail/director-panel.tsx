@@ -75,7 +75,7 @@ export function DirectorPanel({
       toastMessage.error("directorDeleteFailed");
       return false;
     }
-    toastMessage.success("directorDeleted");
+    toastMessage.success("directorDeleted", { values: { name: director.name } });
     onDeleted(director.id);
     router.refresh();
     return true;

@@ -68,7 +68,7 @@ function StatusOverrideForm({ director, onClose }: { director: OverrideDirector;
       { op: "replace", path: "/statusOverrideReason", value: values.statusOverrideReason },
     ]);
     if (result.ok) {
-      toastMessage.success("formSubmitted");
+      toastMessage.success("statusOverrideSaved", { values: { name: director.name } });
       router.refresh();
       onClose();
       return;
@@ -153,7 +153,7 @@ function PriceOverrideForm({ director, onClose }: { director: OverrideDirector; 
         { op: "replace", path: "/priceOverrideReason", value: values.priceOverrideReason },
       ]);
       if (result.ok) {
-        toastMessage.success("formSubmitted");
+        toastMessage.success("priceOverrideSaved", { values: { name: director.name } });
         router.refresh();
         onClose();
         return;

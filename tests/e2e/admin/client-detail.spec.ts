@@ -47,8 +47,7 @@ test("[ADMIN] edits a client field and sees the toast and the audit entry", asyn
   await notes.fill(text);
   await expect(page.getByText("You have unsaved changes.")).toBeVisible();
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Form submitted successfully")).toBeVisible();
-  await expect(page.getByText("Information has been saved.").first()).toBeVisible();
+  await expect(page.getByText("Client details saved")).toBeVisible();
 
   const audit = page.getByRole("region", { name: "Audit trail" });
   await expect(audit.getByRole("heading", { name: "Changed notes" }).first()).toBeVisible();
@@ -79,7 +78,7 @@ test("[ADMIN] assigns an owner with the searchable combobox", async ({ page }) =
   await expect(owner).toHaveValue("Tom Reid");
   await expect(owner).toHaveAttribute("aria-expanded", "false");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  await expect(page.getByText("Client details saved")).toBeVisible();
   const res = await page.request.get(`/api/admin/director-verification/clients/${id}`);
   expect((await res.json()).owner).toBe("tom.reid@portal.example");
 });
@@ -109,7 +108,7 @@ test("[ADMIN] overrides a director status with a too-short then a valid reason",
 
   const dialog = page.getByRole("dialog", { name: "Override the status of Fiona MacLeod" });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel("New status").selectOption({ label: "Verified" });
+  await dialog.getByLabel("New status").selectOption({ label: "Identity verified" });
   await dialog.getByRole("textbox", { name: /^Reason/ }).fill("Too short");
   await dialog.getByRole("button", { name: "Save override" }).click();
   await expect(dialog.getByText("Reason must be longer than 10 characters.")).toBeVisible();
@@ -117,15 +116,15 @@ test("[ADMIN] overrides a director status with a too-short then a valid reason",
 
   await dialog.getByRole("textbox", { name: /^Reason/ }).fill("Passport checked in person at the Leith office.");
   await dialog.getByRole("button", { name: "Save override" }).click();
-  await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  await expect(page.getByText("Status of Fiona MacLeod saved")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(directorRow(page, "Fiona MacLeod")).toContainText("Verified");
+  await expect(directorRow(page, "Fiona MacLeod")).toContainText("Identity verified");
   await expect(directorRow(page, "Fiona MacLeod")).toContainText("Overridden");
   await expect(panel.getByText("Passport checked in person at the Leith office.").first()).toBeVisible();
 
   // The status filter: 'All individual statuses' or one status.
   const filter = page.getByLabel("Filter by status");
-  await filter.selectOption({ label: "Verified" });
+  await filter.selectOption({ label: "Identity verified" });
   await expect(directorRow(page, "Fiona MacLeod")).toBeVisible();
   await expect(individuals(page).getByRole("button", { name: "Show details for Ewan Stewart" })).toHaveCount(0);
   await filter.selectOption({ label: "All individual statuses" });
@@ -145,7 +144,7 @@ test("[ADMIN] deletes a director with a reason", async ({ page }) => {
   await dialog.getByRole("textbox", { name: "Reason for deleting" }).fill("Resigned as a director last week.");
   await dialog.getByRole("button", { name: "Delete individual" }).click();
 
-  await expect(page.getByText("Director deleted successfully")).toBeVisible();
+  await expect(page.getByText("Ewan Stewart removed")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(individuals(page).getByRole("button", { name: "Show details for Ewan Stewart" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Individuals" })).toBeFocused();

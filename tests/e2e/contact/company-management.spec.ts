@@ -97,7 +97,7 @@ test("[CONTACT] filters the individuals by status, the filter kept in the addres
   // A reload keeps the filter; the counts link to the others.
   await page.reload();
   await expect(page.getByLabel("Filter by status")).toHaveValue("Complete");
-  await stats.getByRole("link", { name: /^Awaiting ID info \(1\)$/ }).click();
+  await stats.getByRole("link", { name: /^Waiting for details and identity check \(1\)$/ }).click();
   await expect(page).toHaveURL(/\?status=AwaitingIDInfo$/);
   await expect(table).toContainText("James Whitaker");
   await expect(table).not.toContainText("Mohammed Rahman");
@@ -123,7 +123,7 @@ test("[CONTACT] exports the individuals and reads the CSV back", async ({ page }
   // A Managed client's export carries the personal codes, never the individuals' references.
   expect(rows[0]).toEqual(["Name", "Email", "Status", "Added", "Personal code"]);
   expect(rows).toHaveLength(7);
-  expect(lines.some((l) => l.startsWith("James Whitaker,james.whitaker@hartwell-holdings.example,Awaiting ID info,"))).toBe(true);
+  expect(lines.some((l) => l.startsWith("James Whitaker,james.whitaker@hartwell-holdings.example,Waiting for details and identity check,"))).toBe(true);
   expect(lines.join("\n")).not.toContain("JW4T8KQM");
   // Only this company's live individuals: the deleted one and other companies' are not in it.
   expect(lines.join("\n")).not.toContain("mark.ellis@");
@@ -139,7 +139,7 @@ test("[CONTACT] edits the billing address; leaving with unsaved changes asks fir
   await billing.getByLabel("Postcode").fill("LS1 4AP");
 
   // Following a link with unsaved changes asks to save or discard; staying keeps them.
-  await page.getByRole("link", { name: "Awaiting ID info (2)" }).click();
+  await page.getByRole("link", { name: "Waiting for details and identity check (2)" }).click();
   const prompt = page.getByRole("dialog", { name: "You have unsaved changes" });
   await expect(prompt).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -147,7 +147,7 @@ test("[CONTACT] edits the billing address; leaving with unsaved changes asks fir
   await expect(billing.getByLabel("Address line 1")).toHaveValue("99 New Street");
 
   await page.getByRole("button", { name: "Save details" }).click();
-  await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  await expect(page.getByText("Company details saved")).toBeVisible();
   await page.reload();
   await expect(billing.getByLabel("Address line 1")).toHaveValue("99 New Street");
   await expect(billing.getByLabel("Postcode")).toHaveValue("LS1 4AP");
@@ -191,7 +191,7 @@ test("[CONTACT] adds an individual, shown the amount first, and the invitation r
   await expect(dialog).toContainText("We will send you an additional invoice for this amount.");
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Add individual" }).click();
-  await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  await expect(page.getByText(`Added Person ${company.t} added`, { exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "Individuals" })).toContainText(`Added Person ${company.t}`);
   const mail = await waitForEmail(`added-${company.t}@company-e2e.example`, /verify your identity/i, 20_000);
   expect(mail.subject).toContain(`Contact ${company.t} Ltd`);
@@ -208,7 +208,7 @@ test("[CONTACT] removes an individual with a reason", async ({ page, request }) 
   await expect(dialog.getByText("Enter a reason")).toBeVisible();
   await dialog.getByLabel("Reason for removing").fill("Resigned from the board last month");
   await dialog.getByRole("button", { name: "Remove individual" }).click();
-  await expect(page.getByText("Director deleted successfully")).toBeVisible();
+  await expect(page.getByText(`Person 2 ${company.t} removed`, { exact: true })).toBeVisible();
   await expect(table).not.toContainText(`Person 2 ${company.t}`);
   await expect(table).toContainText(`Person 1 ${company.t}`);
 });
@@ -235,7 +235,7 @@ test("[CONTACT] bulk adds individuals from a CSV file, with the rows that failed
   await expect(dialog.getByTestId("addition-amount")).toHaveText("Verifying 2 more individuals costs £156.00 (£130.00 plus VAT of £26.00).");
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Add 2 individuals" }).click();
-  await expect(page.getByText("Form submitted successfully")).toBeVisible();
+  await expect(page.getByText("2 individuals added", { exact: true })).toBeVisible();
   const table = page.getByRole("table", { name: "Individuals" });
   await expect(table).toContainText(`Bulk One ${company.t}`);
   await expect(table).toContainText(`Bulk Two ${company.t}`);
