@@ -162,17 +162,19 @@ export function IndividualsSection(props: IndividualsSectionProps) {
           {total === 0 ? <TableEmptyRow colSpan={columns}>{t("noIndividuals")}</TableEmptyRow> : rows.length === 0 ? <TableEmptyRow colSpan={columns}>{t("noResults")}</TableEmptyRow> : null}
           {rows.map((d) => (
             <TableRow key={d.id} data-testid={`individual-${d.id}`}>
-              <TableCell className="font-semibold break-words">{d.name}</TableCell>
-              <TableCell className="break-all">
+              <TableCell label={t("name")} className="font-semibold break-words">
+                {d.name}
+              </TableCell>
+              <TableCell label={t("email")} className="break-all">
                 {d.email}
                 {d.pendingEmail ? <span className="block text-sm text-ink-muted">{t("pendingEmail", { email: d.pendingEmail })}</span> : null}
               </TableCell>
-              <TableCell>
+              <TableCell label={t("status")}>
                 <StatusBadge kind="director" status={d.status} />
               </TableCell>
-              <TableCell>{d.awaitingPayment ? t("nextSteps.awaitingPayment") : t(`nextSteps.${d.status}`)}</TableCell>
-              {managed ? <TableCell className="font-mono">{d.personalCode ?? "—"}</TableCell> : null}
-              <TableCell>
+              <TableCell label={t("nextStep")}>{d.awaitingPayment ? t("nextSteps.awaitingPayment") : t(`nextSteps.${d.status}`)}</TableCell>
+              {managed ? <TableCell label={t("personalCode")} className="font-mono">{d.personalCode ?? "—"}</TableCell> : null}
+              <TableCell label={t("actions")}>
                 <div className="flex flex-wrap gap-2">
                   <Button type="button" size="sm" variant="secondary" onClick={() => setEditing(d)}>
                     {t("edit")}

@@ -1,21 +1,21 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { Table, TableBody, TableCell, TableEmptyRow, TableHead, TableHeader, TableRow, type SortDirection } from "./table";
+import { Table, TableBody, TableCell, TableEmptyRow, TableHead, TableHeader, TableHeadRow, TableRow, TableRowHeader, type SortDirection } from "./table";
 
 function People({ rows, sorted, onSort = () => {} }: { rows: string[]; sorted: SortDirection | null; onSort?: () => void }) {
   return (
     <Table caption="People, sorted by name" scroll="region">
       <TableHead>
-        <tr>
+        <TableHeadRow>
           <TableHeader sort={{ direction: sorted, onSort, actionLabel: "(sort ascending)" }}>Name</TableHeader>
           <TableHeader>Email</TableHeader>
-        </tr>
+        </TableHeadRow>
       </TableHead>
       <TableBody>
         {rows.length === 0 ? <TableEmptyRow colSpan={2}>No individuals.</TableEmptyRow> : null}
         {rows.map((r) => (
           <TableRow key={r}>
-            <TableCell>{r}</TableCell>
-            <TableCell>{`${r.toLowerCase()}@example.com`}</TableCell>
+            <TableCell label="Name">{r}</TableCell>
+            <TableCell label="Email">{`${r.toLowerCase()}@example.com`}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -73,5 +73,71 @@ describe("Table", () => {
     expect(headers.map((h) => h.textContent)).toEqual(["Received", "To", "Subject"]);
     expect(headers.every((h) => h.getAttribute("scope") === "col")).toBe(true);
     expect(screen.queryByRole("region")).toBeNull(); // a plain scrolling box, not a landmark
+  });
+
+  describe("on phones (cards below 640 px)", () => {
+    it("labels every cell with its column's header, outside the cell's text", () => {
+      render(<People rows={["Ada", "Ben"]} sorted={null} />);
+      const headers = screen.getAllByRole("columnheader").map((h) => h.textContent?.replace("(sort ascending)", ""));
+      const bodyRows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
+      expect(bodyRows).toHaveLength(2);
+      for (const row of bodyRows) {
+        const cells = within(row).getAllByRole("cell");
+        expect(cells.map((c) => c.getAttribute("data-label"))).toEqual(headers);
+        // The label is drawn by CSS: the cell's text and name stay the value alone.
+        expect(cells[1]!.textContent).toMatch(/^[a-z]+@example\.com$/);
+      }
+      expect(screen.getByRole("cell", { name: "ben@example.com" })).toBeInTheDocument();
+    });
+
+    it("keeps table semantics at every width: each part states its role", () => {
+      const { container } = render(
+        <Table caption="Changes">
+          <TableHead headers={["Field", "Before"]} />
+          <TableBody>
+            <TableRow>
+              <TableRowHeader label="Field">status</TableRowHeader>
+              <TableCell label="Before">Draft</TableCell>
+            </TableRow>
+            <TableEmptyRow colSpan={2}>Nothing else.</TableEmptyRow>
+          </TableBody>
+        </Table>,
+      );
+      const table = container.querySelector("table")!;
+      expect(table).toHaveAttribute("role", "table");
+      expect(table).toHaveClass("table-cards");
+      expect([...container.querySelectorAll("thead, tbody")].map((e) => e.getAttribute("role"))).toEqual(["rowgroup", "rowgroup"]);
+      expect([...container.querySelectorAll("tr")].every((e) => e.getAttribute("role") === "row")).toBe(true);
+      expect(container.querySelector("thead th")).toHaveAttribute("role", "columnheader");
+      expect(container.querySelector("tbody th")).toHaveAttribute("role", "rowheader");
+      expect([...container.querySelectorAll("td")].every((e) => e.getAttribute("role") === "cell")).toBe(true);
+      expect(screen.getByRole("rowheader", { name: "status" })).toHaveAttribute("data-label", "Field");
+    });
+
+    it("keeps the columns when asked, and a frame around the boxed table only from 640 px", () => {
+      const { container, rerender } = render(
+        <Table caption="Wide" narrow="table" variant="boxed">
+          <TableBody>
+            <TableRow>
+              <TableCell>1</TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>,
+      );
+      expect(container.querySelector("table")).not.toHaveClass("table-cards");
+      expect(container.firstElementChild).toHaveClass("border");
+      rerender(
+        <Table caption="Wide" variant="boxed">
+          <TableBody>
+            <TableRow>
+              <TableCell>1</TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>,
+      );
+      expect(container.querySelector("table")).toHaveClass("table-cards");
+      expect(container.firstElementChild).toHaveClass("sm:border");
+      expect(container.firstElementChild).not.toHaveClass("border");
+    });
   });
 });

@@ -152,9 +152,13 @@ export function DirectorPanel({
             <TableBody>
               {director.directorAddresses.map((a) => (
                 <TableRow key={a.id}>
-                  <TableCell>{[a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state, a.postcode, countryName(a.country)].filter(Boolean).join(", ")}</TableCell>
-                  <TableCell className="whitespace-nowrap">{day(a.startDate)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{a.endDate ? day(a.endDate) : t("current")}</TableCell>
+                  <TableCell label={t("address")}>{[a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state, a.postcode, countryName(a.country)].filter(Boolean).join(", ")}</TableCell>
+                  <TableCell label={t("from")} className="sm:whitespace-nowrap">
+                    {day(a.startDate)}
+                  </TableCell>
+                  <TableCell label={t("to")} className="sm:whitespace-nowrap">
+                    {a.endDate ? day(a.endDate) : t("current")}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -183,11 +187,15 @@ export function DirectorPanel({
             <TableBody>
               {director.directorChecks.map((c) => (
                 <TableRow key={c.id}>
-                  <TableCell>{c.type ?? notSet}</TableCell>
-                  <TableCell>{c.state ?? notSet}</TableCell>
-                  <TableCell>{c.recommendation ?? notSet}</TableCell>
-                  <TableCell className="whitespace-nowrap">{when(c.created)}</TableCell>
-                  <TableCell className="font-mono text-xs break-all">{c.yotiCheckId}</TableCell>
+                  <TableCell label={t("checkType")}>{c.type ?? notSet}</TableCell>
+                  <TableCell label={t("checkState")}>{c.state ?? notSet}</TableCell>
+                  <TableCell label={t("checkResult")}>{c.recommendation ?? notSet}</TableCell>
+                  <TableCell label={t("checkDate")} className="sm:whitespace-nowrap">
+                    {when(c.created)}
+                  </TableCell>
+                  <TableCell label={t("checkId")} className="font-mono text-xs break-all">
+                    {c.yotiCheckId}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

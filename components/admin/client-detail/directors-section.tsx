@@ -10,7 +10,7 @@ import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detai
 import { Pagination } from "@/components/ui/pagination";
 import { SelectField } from "@/components/ui/field";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableHeadRow, TableRow } from "@/components/ui/table";
 import { DirectorPanel, INDIVIDUALS_HEADING_ID } from "./director-panel";
 
 const ALL = "all";
@@ -151,16 +151,17 @@ export function DirectorsSection({
         <p>{t("noMatch")}</p>
       ) : (
         <Table size="md" fixed scroll="none">
+          {/* Below 640 px each individual is a card with every column; from 640 to 768 px the reference gives way. */}
           <TableHead>
-            <tr>
+            <TableHeadRow>
               <TableHeader>{t("name")}</TableHeader>
-              <TableHeader className="hidden w-32 md:table-cell">{t("reference")}</TableHeader>
-              <TableHeader className="hidden w-52 sm:table-cell">{t("status")}</TableHeader>
-              <TableHeader className="hidden w-28 sm:table-cell">{t("price")}</TableHeader>
+              <TableHeader className="w-32 sm:max-md:hidden">{t("reference")}</TableHeader>
+              <TableHeader className="w-52">{t("status")}</TableHeader>
+              <TableHeader className="w-28">{t("price")}</TableHeader>
               <TableHeader className="w-28 pr-0">
                 <span className="sr-only">{t("details")}</span>
               </TableHeader>
-            </tr>
+            </TableHeadRow>
           </TableHead>
           <TableBody>
             {shown.map((d) => {
@@ -169,19 +170,20 @@ export function DirectorsSection({
               return (
                 <Fragment key={d.id}>
                   <TableRow data-testid={`director-row-${d.id}`}>
-                    <TableCell>
+                    <TableCell label={t("name")}>
                       <span className="font-semibold break-words">{d.name}</span>
                       <span className="block text-sm break-all text-ink-muted">{d.email}</span>
                       {d.isDeleted ? <span className="mt-1 inline-block rounded-full border border-danger px-2 text-sm font-semibold text-danger">{t("deleted")}</span> : null}
-                      <span className="mt-1 block sm:hidden">{statusOf(d)}</span>
                     </TableCell>
-                    <TableCell className="hidden font-mono md:table-cell">{d.reference}</TableCell>
-                    <TableCell className="hidden sm:table-cell">{statusOf(d)}</TableCell>
-                    <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                    <TableCell label={t("reference")} className="font-mono sm:max-md:hidden">
+                      {d.reference}
+                    </TableCell>
+                    <TableCell label={t("status")}>{statusOf(d)}</TableCell>
+                    <TableCell label={t("price")} className="sm:whitespace-nowrap">
                       {money(d.priceOverride ?? clientUnitPrice)}
                       {d.priceOverride !== null ? <span className="block text-sm text-ink-muted">{t("priceOverridden")}</span> : null}
                     </TableCell>
-                    <TableCell className="pr-0 text-right">
+                    <TableCell className="pr-0 sm:text-right">
                       <button
                         type="button"
                         aria-expanded={open}
@@ -194,7 +196,7 @@ export function DirectorsSection({
                       </button>
                     </TableCell>
                   </TableRow>
-                  <tr id={panelId} hidden={!open} className="border-b-2 border-line">
+                  <tr role="row" id={panelId} hidden={!open} className="border-b-2 border-line">
                     <TableCell colSpan={5} className="px-0 pt-0 pb-4 sm:px-2">
                       {open ? (
                         <section aria-labelledby={`${panelId}-title`} className="min-w-0">

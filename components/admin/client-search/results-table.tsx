@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { Table, TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeadRow, TableRow } from "@/components/ui/table";
 import type { SortDirection, SortKey, TableViewMode } from "@/lib/schemas/client-search-params";
 import type { ClientSearchRow, IndividualSearchRow } from "@/lib/server/clients/search-clients";
 import { PendingRows } from "./pending-rows";
@@ -107,7 +107,10 @@ export interface ResultsTableProps {
   captionId: string;
 }
 
-/** The results: one row per client or per individual; every header sorts. Scrolls sideways on narrow screens. */
+/**
+ * The results: one row per client or per individual; every header sorts. Scrolls sideways inside its
+ * box when wider than the screen; below 640 px each result is a card (the sort buttons above them).
+ */
 export function ResultsTable({ view, rows, sortBy, sortDirection, captionId }: ResultsTableProps) {
   const t = useTranslations("clientSearch.table");
   const columns = useColumns(view);
@@ -120,20 +123,24 @@ export function ResultsTable({ view, rows, sortBy, sortDirection, captionId }: R
       caption={t("caption", { view, column: t(`columns.${sortLabel}` as never), direction: sortDirection })}
     >
       <TableHead>
-        <tr>
+        <TableHeadRow>
           {columns.map((c) => (
             <SortableHeader key={`${c.key}-${c.label}`} sortKey={c.key} className={c.numeric ? "text-right" : undefined}>
               {t(`columns.${c.label}` as never)}
             </SortableHeader>
           ))}
-        </tr>
+        </TableHeadRow>
       </TableHead>
       <TableBody>
         <PendingRows skeleton={<SkeletonRows columns={columns.length} rows={Math.min(Math.max(rows.length, 3), 10)} />}>
           {rows.map((row) => (
             <TableRow key={row.tableRowId} className="hover:bg-navy-50">
               {columns.map((c) => (
-                <TableCell key={`${c.key}-${c.label}`} className={c.numeric ? "text-right whitespace-nowrap tabular-nums" : "whitespace-nowrap"}>
+                <TableCell
+                  key={`${c.key}-${c.label}`}
+                  label={t(`columns.${c.label}` as never)}
+                  className={c.numeric ? "tabular-nums sm:text-right sm:whitespace-nowrap" : "sm:whitespace-nowrap"}
+                >
                   {c.cell(row)}
                 </TableCell>
               ))}

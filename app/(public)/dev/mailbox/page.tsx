@@ -30,9 +30,11 @@ export default async function MailboxPage() {
           {messages.length === 0 ? <TableEmptyRow colSpan={3}>{t("empty")}</TableEmptyRow> : null}
           {messages.map((m) => (
             <TableRow key={m.id}>
-              <TableCell className="whitespace-nowrap">{format.dateTime(new Date(m.receivedAt), { dateStyle: "medium", timeStyle: "medium" })}</TableCell>
-              <TableCell>{m.to.join(", ")}</TableCell>
-              <TableCell>
+              <TableCell label={t("received")} className="sm:whitespace-nowrap">
+                {format.dateTime(new Date(m.receivedAt), { dateStyle: "medium", timeStyle: "medium" })}
+              </TableCell>
+              <TableCell label={t("to")}>{m.to.join(", ")}</TableCell>
+              <TableCell label={t("subject")}>
                 <Link href={`/dev/mailbox/${m.id}`} className="underline">
                   {m.subject}
                 </Link>

@@ -5,6 +5,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { PrintButton } from "@/components/admin/print-button";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { DescriptionList } from "@/components/ui/description-list";
+import { Table, TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
 import { requirePageUser } from "@/lib/auth/guards";
@@ -54,8 +55,6 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
   const addressText = (a: SovAddress) => [a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state, a.postcode, a.country ? (countries.get(a.country) ?? a.country) : null].filter(Boolean).join(", ");
   const formerNames = sov.formerNames.map(formerNameText).filter((n): n is string => n !== null);
   const verifiedBy = !sov.verifiedBy ? t("notYet") : sov.verifiedBy.kind === "admin" ? `${sov.verifiedBy.email} (${when(sov.verifiedBy.at)})` : `Yoti (${when(sov.verifiedBy.at)})`;
-  const th = "border-b border-line px-2 py-1 text-left font-semibold";
-  const td = "border-b border-line-soft px-2 py-1 align-top";
 
   return (
     <PlainPage
@@ -120,28 +119,22 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
             {t("checks")}
           </h2>
           {sov.checks.length ? (
-            <table className="w-full border-collapse text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>{t("checkType")}</th>
-                  <th scope="col" className={th}>{t("checkResult")}</th>
-                  <th scope="col" className={th}>{t("checkState")}</th>
-                  <th scope="col" className={th}>{t("checkId")}</th>
-                  <th scope="col" className={th}>{t("checkDate")}</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table caption={t("checks")} density="compact" scroll="none">
+              <TableHead headers={[t("checkType"), t("checkResult"), t("checkState"), t("checkId"), t("checkDate")]} />
+              <TableBody>
                 {sov.checks.map((c) => (
-                  <tr key={c.id}>
-                    <td className={td}>{c.type ?? none}</td>
-                    <td className={td}>{c.recommendation ?? none}</td>
-                    <td className={td}>{c.state ?? none}</td>
-                    <td className={`${td} font-mono break-all`}>{c.yotiCheckId}</td>
-                    <td className={td}>{c.created ? when(c.created) : none}</td>
-                  </tr>
+                  <TableRow key={c.id}>
+                    <TableCell label={t("checkType")}>{c.type ?? none}</TableCell>
+                    <TableCell label={t("checkResult")}>{c.recommendation ?? none}</TableCell>
+                    <TableCell label={t("checkState")}>{c.state ?? none}</TableCell>
+                    <TableCell label={t("checkId")} className="font-mono break-all">
+                      {c.yotiCheckId}
+                    </TableCell>
+                    <TableCell label={t("checkDate")}>{c.created ? when(c.created) : none}</TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           ) : (
             <p>{t("noChecks")}</p>
           )}
@@ -152,24 +145,18 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
             {t("addresses")}
           </h2>
           {sov.addressHistory.length ? (
-            <table className="w-full border-collapse text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>{t("address")}</th>
-                  <th scope="col" className={th}>{t("from")}</th>
-                  <th scope="col" className={th}>{t("to")}</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table caption={t("addresses")} density="compact" scroll="none">
+              <TableHead headers={[t("address"), t("from"), t("to")]} />
+              <TableBody>
                 {sov.addressHistory.map((a, i) => (
-                  <tr key={i}>
-                    <td className={td}>{addressText(a)}</td>
-                    <td className={td}>{a.startDate ? day(a.startDate) : none}</td>
-                    <td className={td}>{a.endDate ? day(a.endDate) : t("current")}</td>
-                  </tr>
+                  <TableRow key={i}>
+                    <TableCell label={t("address")}>{addressText(a)}</TableCell>
+                    <TableCell label={t("from")}>{a.startDate ? day(a.startDate) : none}</TableCell>
+                    <TableCell label={t("to")}>{a.endDate ? day(a.endDate) : t("current")}</TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           ) : (
             <p>{t("noAddresses")}</p>
           )}
@@ -180,29 +167,24 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
             {t("files")}
           </h2>
           {sov.files.length ? (
-            <table className="w-full border-collapse text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>{t("fileName")}</th>
-                  <th scope="col" className={th}>{t("fileType")}</th>
-                  <th scope="col" className={th}>{t("uploadedAt")}</th>
-                  <th scope="col" className={th}>{t("sha256")}</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table caption={t("files")} density="compact" scroll="none">
+              <TableHead headers={[t("fileName"), t("fileType"), t("uploadedAt"), t("sha256")]} />
+              <TableBody>
                 {sov.files.map((f) => (
-                  <tr key={f.id}>
-                    <td className={`${td} break-all`}>
+                  <TableRow key={f.id}>
+                    <TableCell label={t("fileName")} className="break-all">
                       {f.fileName}
                       {f.withdrawnByDirectorAt ? <span className="block text-xs text-ink-muted">{t("withdrawnByDirector", { date: when(f.withdrawnByDirectorAt) })}</span> : null}
-                    </td>
-                    <td className={td}>{f.fileType}</td>
-                    <td className={td}>{when(f.createdAt)}</td>
-                    <td className={`${td} font-mono text-xs break-all`}>{f.sha256}</td>
-                  </tr>
+                    </TableCell>
+                    <TableCell label={t("fileType")}>{f.fileType}</TableCell>
+                    <TableCell label={t("uploadedAt")}>{when(f.createdAt)}</TableCell>
+                    <TableCell label={t("sha256")} className="font-mono text-xs break-all">
+                      {f.sha256}
+                    </TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           ) : (
             <p>{t("noFiles")}</p>
           )}
