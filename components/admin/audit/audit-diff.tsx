@@ -15,10 +15,10 @@ function Value({ value, present = true }: { value: unknown; present?: boolean })
   return <span className="font-mono text-sm break-all">{valueText(value)}</span>;
 }
 
-/** A table cell holding one value. */
-function ValueCell(props: { value: unknown; present?: boolean }) {
+/** A table cell holding one value; `label` names its column on a phone, where the row is a card. */
+function ValueCell({ label, ...props }: { label: string; value: unknown; present?: boolean }) {
   return (
-    <TableCell>
+    <TableCell label={label}>
       <Value {...props} />
     </TableCell>
   );
@@ -47,11 +47,15 @@ export function AuditDiff({ oldValue, newValue, label }: { oldValue: unknown; ne
       <DiffTable caption={t("patchCaption", { label })} headers={[t("op"), t("path"), t("type"), t("value"), t("original")]}>
         {diff.rows.map((r, i) => (
           <TableRow key={i} className="last:border-0">
-            <TableCell className="font-mono">{r.op}</TableCell>
-            <TableRowHeader className="font-mono break-all">{r.path}</TableRowHeader>
-            <TableCell>{t(`kinds.${r.type}`)}</TableCell>
-            <ValueCell value={r.value} present={r.hasValue} />
-            <ValueCell value={r.original} present={r.hasOriginal} />
+            <TableCell label={t("op")} className="font-mono">
+              {r.op}
+            </TableCell>
+            <TableRowHeader label={t("path")} className="font-mono break-all">
+              {r.path}
+            </TableRowHeader>
+            <TableCell label={t("type")}>{t(`kinds.${r.type}`)}</TableCell>
+            <ValueCell label={t("value")} value={r.value} present={r.hasValue} />
+            <ValueCell label={t("original")} value={r.original} present={r.hasOriginal} />
           </TableRow>
         ))}
       </DiffTable>
@@ -75,11 +79,11 @@ export function AuditDiff({ oldValue, newValue, label }: { oldValue: unknown; ne
             </TableRowHeader>
             {both ? (
               <>
-                <ValueCell value={r.before} present={r.hasBefore} />
-                <ValueCell value={r.after} present={r.hasAfter} />
+                <ValueCell label={t("before")} value={r.before} present={r.hasBefore} />
+                <ValueCell label={t("after")} value={r.after} present={r.hasAfter} />
               </>
             ) : (
-              <ValueCell value={diff.hasAfter ? r.after : r.before} />
+              <ValueCell label={headers[1]!} value={diff.hasAfter ? r.after : r.before} />
             )}
           </TableRow>
         ))}

@@ -15,7 +15,7 @@ export function SecurityEventFilters({ event }: { event?: string }) {
   return (
     <form key={event ?? ""} method="get" action="/administration/audit" className="mb-6 flex flex-wrap items-end gap-4 rounded-md border border-line-soft bg-navy-50 p-4">
       <input type="hidden" name="view" value="security" />
-      <SelectField label={t("event")} name="event" defaultValue={event ?? ""} className="min-w-64">
+      <SelectField label={t("event")} name="event" defaultValue={event ?? ""} className="sm:min-w-64">
         <option value="">{t("allEvents")}</option>
         {securityEventValues.map((v) => (
           <option key={v} value={v}>
@@ -45,17 +45,21 @@ export function SecurityEventList({ events }: { events: SecurityEventRow[] }) {
         {events.length === 0 ? <TableEmptyRow colSpan={headers.length}>{t("security.empty")}</TableEmptyRow> : null}
         {events.map((e) => (
           <TableRow key={e.id}>
-            <TableCell className="whitespace-nowrap">
+            <TableCell label={headers[0]} className="sm:whitespace-nowrap">
               <time dateTime={e.timestamp.toISOString()}>{format.dateTime(e.timestamp, { dateStyle: "medium", timeStyle: "medium" })}</time>
             </TableCell>
-            <TableCell>
+            <TableCell label={headers[1]}>
               {FAILURES.has(e.event) ? <span className="mr-1 font-bold text-red-900">{`${t("security.failure")}:`}</span> : null}
               {t(`security.events.${e.event}`)}
             </TableCell>
-            <TableCell className="break-all">{e.actor}</TableCell>
-            <TableCell>{e.userType ? t(`security.roles.${e.userType}`) : ""}</TableCell>
-            <TableCell className="break-all">{e.ip ?? ""}</TableCell>
-            <TableCell className="font-mono text-xs break-all">{e.detail ? JSON.stringify(e.detail) : ""}</TableCell>
+            <TableCell label={headers[2]} className="break-all">
+              {e.actor}
+            </TableCell>
+            <TableCell label={headers[3]}>{e.userType ? t(`security.roles.${e.userType}`) : ""}</TableCell>
+            <TableCell label={headers[4]} className="break-all">
+              {e.ip ?? ""}
+            </TableCell>
+            <TableCell label={headers[5]} className="font-mono text-xs break-all">{e.detail ? JSON.stringify(e.detail) : ""}</TableCell>
           </TableRow>
         ))}
       </TableBody>
