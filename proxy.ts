@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getEnv, type Env } from "@/lib/env";
 import { captchaCspSources } from "@/lib/integrations/captcha/csp";
 import { yotiCspSources } from "@/lib/integrations/yoti/csp";
+import { LOCALE_COOKIE, localeOr } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translator";
 import { hasUndecodableSegment } from "@/lib/path-segments";
 import { isPrivatePath, mergeSecurityHeaders, ownHeadersOf, referrerPolicyOf, securityHeadersForNonce } from "@/lib/security-headers";
@@ -77,7 +78,7 @@ function withYotiFrame<S extends { frame: string[] }>(sources: S, frame: string[
  */
 function undecodablePath(request: NextRequest, requestHeaders: Headers | undefined) {
   if (request.nextUrl.pathname.startsWith("/api/")) {
-    return NextResponse.json({ error: "bad_request", message: translator()("apiErrors.bad_request") }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return NextResponse.json({ error: "bad_request", message: translator(localeOr(request.cookies.get(LOCALE_COOKIE)?.value))("apiErrors.bad_request") }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
   return NextResponse.rewrite(new URL("/_not-found-undecodable-path", request.url), requestHeaders ? { request: { headers: requestHeaders } } : undefined);
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
+import { LanguageLink, LanguageLinkWithoutQuery } from "./language-link";
 import { LogoMark } from "./logo";
 import { SITE_LINKS } from "./site-links";
 
@@ -9,7 +10,7 @@ export interface HeaderProps {
   actions?: ReactNode;
 }
 
-/** The site header (banner landmark): logo and service name linking home. */
+/** The site header (banner landmark): logo and service name linking home, the language link, then `actions`. */
 export function Header({ actions }: HeaderProps) {
   const t = useTranslations("chrome");
   return (
@@ -22,7 +23,12 @@ export function Header({ actions }: HeaderProps) {
           <LogoMark label={t("logoAlt")} />
           <span className="text-lg font-bold leading-tight sm:text-xl">{t("appName")}</span>
         </Link>
-        {actions ? <div className="flex items-center gap-3">{actions}</div> : null}
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <Suspense fallback={<LanguageLinkWithoutQuery />}>
+            <LanguageLink />
+          </Suspense>
+          {actions ? <div className="flex items-center gap-3">{actions}</div> : null}
+        </div>
       </div>
     </header>
   );

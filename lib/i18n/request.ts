@@ -1,7 +1,12 @@
+import { cookies } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import messages from "@/messages/en-GB.json";
+import { messagesFor } from "./catalogues";
+import { LOCALE_COOKIE, localeOr, timeZone } from "./locales";
 
-export const locale = "en-GB";
-export const timeZone = "Europe/London";
+export { timeZone };
 
-export default getRequestConfig(async () => ({ locale, timeZone, messages }));
+/** Each page's language: the `lang` cookie (set by GET /api/language), English without one. */
+export default getRequestConfig(async () => {
+  const locale = localeOr((await cookies()).get(LOCALE_COOKIE)?.value);
+  return { locale, timeZone, messages: messagesFor(locale) };
+});

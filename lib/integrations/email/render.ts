@@ -1,3 +1,4 @@
+import { currentLocale } from "@/lib/i18n/current-locale";
 import { translator } from "@/lib/i18n/translator";
 
 export function escapeHtml(value: string): string {
@@ -33,9 +34,13 @@ export interface EmailContent {
   action?: { label: string; url: string };
 }
 
-/** One email in HTML and text, inside the portal's chrome (company line and copyright). */
+/**
+ * One email in HTML and text, inside the portal's chrome (company line and copyright), in the
+ * language of the translations around it (lib/i18n/current-locale.ts).
+ */
 export function renderEmail(content: EmailContent, now = new Date()) {
-  const t = translator();
+  const locale = currentLocale();
+  const t = translator(locale);
   // Every email's subject, whatever text of the user's it carries.
   const subject = safeSubject(content.subject);
   const year = now.getFullYear();
@@ -52,7 +57,7 @@ export function renderEmail(content: EmailContent, now = new Date()) {
   ].join("\n\n");
 
   const html = `<!doctype html>
-<html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b1f24">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:6px">
 <tr><td style="background:#0b2545;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(t("chrome.appName"))}</td></tr>

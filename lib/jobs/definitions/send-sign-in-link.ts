@@ -4,6 +4,8 @@ import { signInTokens } from "@/db/schema";
 import type { Db } from "@/db/client";
 import { unseal } from "@/lib/crypto/seal";
 import { getEnv } from "@/lib/env";
+import { withLocale } from "@/lib/i18n/current-locale";
+import { locales } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translator";
 import { renderEmail } from "@/lib/integrations/email/render";
 import { sendEmail } from "@/lib/integrations/email/send-email";
@@ -27,6 +29,8 @@ const payload = z.object({
   to: recipient,
   clientId: z.number().int().optional(),
   directorId: z.number().int().optional(),
+  /** The language of the page that asked for the link (its `lang` cookie); English without one. */
+  locale: z.enum(locales).optional(),
 });
 type Payload = z.infer<typeof payload>;
 
@@ -70,7 +74,7 @@ export const sendSignInLinkJob = defineJob({
       return;
     }
     const link = new URL(`/api/enter/${unseal(token.sealedToken, env.AUTH_SECRET, signInLinkPurpose)}`, env.APP_URL).toString();
-    const email = signInEmail(link, env.SIGN_IN_LINK_MINUTES);
+    const email = withLocale(p.locale, () => signInEmail(link, env.SIGN_IN_LINK_MINUTES));
     await sendEmail({ ...email, to: p.to, messageId: `<job-${jobId}@${new URL(env.APP_URL).hostname}>` });
     await clearSealedToken(db, p.tokenId);
     await writeAudit(db, { ...audit(p), action: "Email sent: sign-in link", auditType: "Email", newValue: { to: p.to, subject: email.subject, purpose: "sign-in link" } });

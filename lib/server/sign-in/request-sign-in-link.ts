@@ -7,6 +7,7 @@ import { maskReference, recordSecurityEvent } from "@/lib/auth/record-security-e
 import { hashToken, randomToken } from "@/lib/auth/tokens";
 import { seal } from "@/lib/crypto/seal";
 import type { Env } from "@/lib/env";
+import { currentLocale } from "@/lib/i18n/current-locale";
 import { signInLinkPurpose } from "@/lib/jobs/definitions/send-sign-in-link";
 import { sendJob } from "@/lib/jobs/send-job";
 import type { LoginInput } from "@/lib/schemas/sign-in";
@@ -83,6 +84,6 @@ export async function requestSignInLink({
         sealedToken: seal(token, env.AUTH_SECRET, signInLinkPurpose),
       })
       .returning({ id: signInTokens.id });
-    await sendJob(tx, "sign-in-link.send", { tokenId: row!.id, to: subject.email, clientId: subject.clientId, directorId: subject.directorId }, { key: `sign-in-link-${row!.id}` });
+    await sendJob(tx, "sign-in-link.send", { tokenId: row!.id, to: subject.email, clientId: subject.clientId, directorId: subject.directorId, locale: currentLocale() }, { key: `sign-in-link-${row!.id}` });
   });
 }

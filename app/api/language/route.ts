@@ -1,0 +1,19 @@
+import { NextResponse } from "next/server";
+import { getEnv } from "@/lib/env";
+import { languageCookie } from "@/lib/i18n/language-cookie";
+import { route } from "@/lib/route";
+import { safeRedirectPath } from "@/lib/safe-redirect";
+import { languageQuerySchema } from "@/lib/schemas/language";
+
+/**
+ * The header's language link: remembers the language in the `lang` cookie (a year) and goes back
+ * to the page it came from, on this site only (anything else: the home page).
+ */
+export const GET = route({ auth: "public", db: false, query: languageQuerySchema }, ({ query }) => {
+  const env = getEnv();
+  const res = NextResponse.redirect(new URL(safeRedirectPath(query.back), env.APP_URL), 303);
+  res.headers.set("Cache-Control", "no-store");
+  const cookie = languageCookie(env, query.to);
+  res.cookies.set(cookie.name, cookie.value, cookie.options);
+  return res;
+});

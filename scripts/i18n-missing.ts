@@ -1,0 +1,31 @@
+/*
+ * npm run i18n:missing [-- --json]
+ *
+ * What the Welsh catalogue (messages/cy.json) lacks against the English one (messages/en-GB.json):
+ * missing keys with their English text, keys English no longer has, and messages whose
+ * placeholders differ. With --json, the missing keys as a catalogue of their English texts, to
+ * translate and merge into messages/cy.json. Exits 1 while there is anything to fix (the same
+ * things lib/i18n/catalogue.test.ts checks).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { compareCatalogues, flatten, missingAsCatalogue, type Catalogue } from "../lib/i18n/catalogue-check";
+
+const root = path.resolve(import.meta.dirname, "..");
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(root, "messages", file), "utf8")) as Catalogue;
+const en = read("en-GB.json");
+const cy = read("cy.json");
+const diff = compareCatalogues(en, cy);
+
+if (process.argv.includes("--json")) {
+  console.log(JSON.stringify(missingAsCatalogue(en, cy), null, 2));
+} else {
+  const english = flatten(en);
+  for (const key of diff.missing) console.log(`missing\t${key}\t${english.get(key)}`);
+  for (const key of diff.extra) console.log(`extra\t${key}\t(not in English: remove or rename)`);
+  for (const p of diff.placeholders) console.log(`placeholders\t${p.key}\tEnglish ${p.reference.join(" ")} | Welsh ${p.other.join(" ")}`);
+  for (const u of diff.unparsable) console.log(`unparsable\t${u.key}\t${u.catalogue === "reference" ? "English" : "Welsh"}: ${u.error}`);
+  const problems = diff.missing.length + diff.extra.length + diff.placeholders.length + diff.unparsable.length;
+  console.error(problems ? `${diff.missing.length} missing, ${diff.extra.length} extra, ${diff.placeholders.length} placeholder mismatches, ${diff.unparsable.length} unparsable` : "The Welsh catalogue is complete.");
+}
+process.exitCode = diff.missing.length + diff.extra.length + diff.placeholders.length + diff.unparsable.length ? 1 : 0;
