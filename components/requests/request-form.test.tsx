@@ -35,6 +35,12 @@ function renderForm(props: Partial<RequestFormProps> = {}) {
   );
 }
 
+/** The error summary at the top of the form. */
+function errorSummary(): HTMLElement {
+  const summary = document.getElementById("request-error-summary");
+  if (!summary) throw new Error("no error summary");
+  return summary;
+}
 const section = (name: string) => screen.getByRole("region", { name });
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
@@ -89,7 +95,7 @@ describe("RequestForm", () => {
   it("shows every field's own error and posts nothing when the form is incomplete", async () => {
     renderForm();
     await submit();
-    const summary = await screen.findByRole("alert", { name: "" });
+    const summary = await waitFor(errorSummary);
     expect(summary).toHaveTextContent("There is a problem");
     await waitFor(() => expect(summary).toHaveFocus());
     expect(within(section("Company")).getByLabelText("Company name")).toHaveAccessibleDescription("Error: Enter the company name");
@@ -123,7 +129,7 @@ describe("RequestForm", () => {
       company: { name: "Acme Widgets Ltd", companyId: "01234567" },
       mainContactEmail: "ann.lee@example.com",
       billingAddressCountry: "GB",
-      vatNumber: "GB 123 4567 89",
+      vatNumber: "GB123456789",
       vatExempt: false,
       individuals: [{ name: "Carol Director", email: "carol@example.com" }],
     });
@@ -204,6 +210,20 @@ describe("RequestForm", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("refuses a company number and a VAT number not in the registers' formats", async () => {
+    renderForm();
+    fillValid();
+    type(within(section("Company")).getByLabelText(/Company number/), "ABC");
+    type(within(section("VAT")).getByLabelText(/VAT registration number/), "123456789");
+    await submit();
+    const summary = await waitFor(errorSummary);
+    expect(within(summary).getAllByRole("link").map((l) => l.textContent)).toEqual([
+      "Enter a company number of 8 characters, like 01234567 or SC123456",
+      "Enter a VAT number in the correct format, like GB123456789 or XI123456789",
+    ]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("asks for a VAT number unless VAT exempt", async () => {
     renderForm();
     fillValid();
@@ -220,7 +240,7 @@ describe("RequestForm", () => {
     fireEvent.click(screen.getByLabelText(/One-off solution/));
     await submit();
     expect(await within(section("Individuals to verify")).findByText("The one-off solution verifies exactly one individual")).toBeInTheDocument();
-    expect(within(screen.getByRole("alert", { name: "" })).getByRole("link", { name: "The one-off solution verifies exactly one individual" })).toHaveAttribute("href", "#request-individuals-0-name");
+    expect(within(errorSummary()).getByRole("link", { name: "The one-off solution verifies exactly one individual" })).toHaveAttribute("href", "#request-individuals-0-name");
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

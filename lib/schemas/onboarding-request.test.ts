@@ -40,7 +40,7 @@ describe("onboardingRequestSchema", () => {
     expect(r.mainContactEmail).toBe("ann.lee@acme.example");
     expect(r.individuals).toEqual([{ name: "Jane Smith", email: "jane@acme.example" }]);
     expect(r.billingAddressCountry).toBe("GB");
-    expect(r.vatNumber).toBe("GB 123 4567 89");
+    expect(r.vatNumber).toBe("GB123456789");
     expect(r.billingAddressLine2).toBeUndefined();
     expect(r.accountPayableContactTelephone).toBeUndefined();
     expect(r.purchaseOrderInfo).toBeUndefined();
@@ -49,7 +49,20 @@ describe("onboardingRequestSchema", () => {
   it("needs a VAT number unless VAT exempt", () => {
     expect(issues(request({ vatNumber: "" }))).toEqual([["vatNumber", "vatNumberRequired"]]);
     expect(issues(request({ vatNumber: "", vatExempt: true }))).toEqual([]);
-    expect(issues(request({ vatNumber: "not a vat number!" }))).toEqual([["vatNumber", "vatNumber"]]);
+    expect(issues(request({ vatNumber: "not a vat number!" }))).toEqual([["vatNumber", "vatNumberFormat"]]);
+  });
+
+  it("takes VAT numbers in HMRC's format, spaces allowed, stored without them", () => {
+    expect(onboardingRequestSchema.parse(request({ vatNumber: " xi 123 4567 89 012 " })).vatNumber).toBe("XI123456789012");
+    expect(onboardingRequestSchema.parse(request({ vatNumber: "GBGD 001" })).vatNumber).toBe("GBGD001");
+    for (const vatNumber of ["123456789", "GB12345678", "IE1234567T"]) expect(issues(request({ vatNumber }))).toEqual([["vatNumber", "vatNumberFormat"]]);
+  });
+
+  it("takes company numbers in Companies House's format, refusing ABC", () => {
+    expect(onboardingRequestSchema.parse(request({ company: { name: "A Ltd", companyId: " sc 123 456 " } })).company.companyId).toBe("SC123456");
+    expect(onboardingRequestSchema.parse(request({ company: { name: "A Ltd", companyId: "0123 4567" } })).company.companyId).toBe("01234567");
+    for (const companyId of ["ABC", "1234567", "SC1234567"]) expect(issues(request({ company: { name: "A Ltd", companyId } }))).toEqual([["company.companyId", "companyIdFormat"]]);
+    expect(issues(request({ company: { name: "A Ltd", companyId: "  " } }))).toEqual([["company.companyId", "companyIdRequired"]]);
   });
 
   it("takes exactly one individual for OneOff, one or more for Managed, at most MAX_INDIVIDUALS", () => {

@@ -16,6 +16,7 @@ import {
   transform,
   trim,
   minLength,
+  overwrite,
   type infer as Infer,
   uuid,
   type input as Input,
@@ -24,6 +25,7 @@ import { journeyValues, productTierValues } from "@/lib/domain/values";
 import { isCountryCode } from "@/lib/countries";
 import { trimmedText } from "./fields";
 import { INVALID_CHARACTERS, isSingleLineText } from "./text";
+import { compactIdentifier, isCompanyNumber, isVatNumber } from "./uk-identifiers";
 
 /*
  * The onboarding request: what a company sends to ask for its individuals to be verified. One
@@ -92,10 +94,17 @@ function country(required: string) {
 }
 
 /**
- * A VAT registration number: letters and digits with optional spaces, dots or hyphens
- * (GB 123 4567 89, IE1234567T, DE123456789), stored upper-cased as typed.
+ * A company number in Companies House's format (8 characters: 01234567, SC123456), typed with or
+ * without spaces, stored without them and upper-cased. "ABC" is refused.
  */
-const VAT_NUMBER = /^[A-Z]{0,2}[0-9A-Z .-]{4,20}$/;
+function companyNumber() {
+  return string({ error: "companyIdRequired" }).check(
+    refine(isSingleLineText, INVALID_CHARACTERS),
+    overwrite(compactIdentifier),
+    minLength(1, { error: "companyIdRequired", abort: true }),
+    refine(isCompanyNumber, "companyIdFormat"),
+  );
+}
 
 /** One individual to verify. Also the row schema of the CSV import (lib/csv/individuals-import.ts). */
 export const individualSchema = object({
@@ -112,7 +121,7 @@ export const onboardingRequestSchema = object({
   company: object({
     name: trimmedText(200, { required: "companyNameRequired" }),
     /** Company number at Companies House (or the provider's company identifier). */
-    companyId: trimmedText(50, { required: "companyIdRequired" }),
+    companyId: companyNumber(),
   }, { error: "required" }),
   mainContactFirstName: trimmedText(100, { required: "mainContactFirstNameRequired" }),
   mainContactLastName: trimmedText(100, { required: "mainContactLastNameRequired" }),
@@ -129,12 +138,12 @@ export const onboardingRequestSchema = object({
   accountPayableContactLastName: trimmedText(100, { required: "accountPayableContactLastNameRequired" }),
   accountPayableContactEmail: lowerCaseEmail("accountPayableContactEmailRequired", "accountPayableContactEmailFormat"),
   accountPayableContactTelephone: optionalTelephone(),
-  /** Required unless `vatExempt`. */
+  /** Required unless `vatExempt`; in HMRC's format (GB123456789, XI…), spaces allowed, stored without them. */
   vatNumber: optional(
     pipe(
-      string({ error: "invalidValue" }).check(trim(), toUpperCase(), maxLength(30, "tooLong")),
+      string({ error: "invalidValue" }).check(overwrite(compactIdentifier), maxLength(30, "tooLong")),
       transform((v: string) => (v === "" ? undefined : v)),
-    ).check(refine((v) => v === undefined || VAT_NUMBER.test(v), "vatNumber")),
+    ).check(refine((v) => v === undefined || isVatNumber(v), "vatNumberFormat")),
   ),
   vatExempt: boolean({ error: "invalidValue" }),
   purchaseOrderInfo: optionalText(500),
