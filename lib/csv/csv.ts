@@ -22,9 +22,18 @@ export const CSV_EOL = "\r\n";
  */
 const FORMULA_PART = /(^|[;,])([ \u00A0]*)(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
+/**
+ * A number written with its own digits, such as an amount in pounds with its two decimals
+ * (`"55.00"`, `"-1.00"`): a value like a number, never neutralised.
+ */
+export class CsvDecimal {
+  constructor(readonly text: string) {}
+}
+
 /** The text of one cell, before neutralising and quoting. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return "";
+  if (value instanceof CsvDecimal) return value.text;
   if (typeof value === "string") return value;
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
   if (typeof value === "bigint" || typeof value === "boolean") return String(value);
@@ -52,7 +61,7 @@ export function quoteField(text: string): string {
  */
 export function csvCell(value: unknown): string {
   const text = cellText(value);
-  const isText = typeof value === "string" || (typeof value === "object" && value !== null && !(value instanceof Date));
+  const isText = typeof value === "string" || (typeof value === "object" && value !== null && !(value instanceof Date) && !(value instanceof CsvDecimal));
   return quoteField(isText ? neutraliseFormula(text) : text);
 }
 

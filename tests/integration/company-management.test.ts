@@ -388,7 +388,7 @@ describe("GET /api/director-verification/company/directors-export", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1));
-    expect(rows[0]).toEqual(["Name", "Email", "Status", "Added", "Personal code"]);
+    expect(rows[0]).toEqual(["Name", "Email", "Status", "Added (UTC)", "Personal code"]);
     expect(rows.slice(1).map((r) => r[1])).toEqual([ds[0]!.email, ds[1]!.email]);
     expect(rows[1]![0]).toBe("'=HYPERLINK(\"http://evil.example\")");
     expect(rows[1]![2]).toBe("Waiting for details and identity check");

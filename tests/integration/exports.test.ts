@@ -74,29 +74,34 @@ describe("GET /api/admin/export/director", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.body).toBeInstanceOf(ReadableStream);
     const { header, rows } = await records(res);
-    expect(header.slice(0, 7)).toEqual(["id", "clientId", "clientName", "clientReference", "clientSageId", "clientProductTier", "name"]);
-    const james = rows.find((r) => r.email === "james.whitaker@hartwell-holdings.example")!;
-    expect(james).toMatchObject({ name: "James Whitaker", reference: "JW4T8KQM", status: "AwaitingIDInfo", clientName: "Hartwell Holdings Ltd", clientReference: "HWH7K2QP", clientSageId: "HART001", clientProductTier: "Managed", isDeleted: "false" });
+    // Headers in words, in the columns' order; statuses and tiers by label, yes/no in words, times said to be UTC.
+    expect(header.slice(0, 7)).toEqual(["Individual ID", "Client ID", "Company name", "Client reference", "Sage customer ID", "Service", "Full name"]);
+    expect(header).toEqual(expect.arrayContaining(["Status", "Personal code", "Created (UTC)", "Price override before VAT (£)", "Deleted"]));
+    for (const h of header) expect(h).not.toMatch(/^[a-z]+[A-Z]/); // no camelCase field names
+    const james = rows.find((r) => r.Email === "james.whitaker@hartwell-holdings.example")!;
+    expect(james).toMatchObject({ "Full name": "James Whitaker", "Individual reference": "JW4T8KQM", Status: "Waiting for details and identity check", "Company name": "Hartwell Holdings Ltd", "Client reference": "HWH7K2QP", "Sage customer ID": "HART001", Service: "Group managed solution", Deleted: "No", "Opened the identity check link": "No" });
+    expect(james["Created (UTC)"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   it("neutralises formulas and quotes commas, quotes and newlines, keeping unicode", async () => {
     const { rows, text } = await records(await directorExport(req("/api/admin/export/director")));
-    const mine = rows.filter((r) => r.clientId === String(exportClientId));
-    const byEmail = Object.fromEntries(mine.map((r) => [r.email, r]));
-    expect(byEmail["formula@test.example"]!.name).toBe(`'${TRICKY.formula}`);
-    expect(byEmail["formula@test.example"]!.clientName).toBe(`'=HYPERLINK("http://evil.example","Click"), "Exports" Ltd`);
-    expect(byEmail["comma@test.example"]!.name).toBe(TRICKY.comma);
+    const mine = rows.filter((r) => r["Client ID"] === String(exportClientId));
+    const byEmail = Object.fromEntries(mine.map((r) => [r.Email, r]));
+    expect(byEmail["formula@test.example"]!["Full name"]).toBe(`'${TRICKY.formula}`);
+    expect(byEmail["formula@test.example"]!["Company name"]).toBe(`'=HYPERLINK("http://evil.example","Click"), "Exports" Ltd`);
+    expect(byEmail["comma@test.example"]!["Full name"]).toBe(TRICKY.comma);
     // A spreadsheet that splits on ";" would run the second part: it is neutralised too.
-    expect(byEmail["comma@test.example"]!.formerNames).toBe("Old Name; '=Older");
-    expect(byEmail["quotes@test.example"]!.name).toBe(TRICKY.quotes);
-    expect(byEmail["quotes@test.example"]!.addressLine1).toBe(TRICKY.newline);
-    expect(byEmail["unicode@test.example"]!.name).toBe(TRICKY.unicode);
-    expect(byEmail["unicode@test.example"]!.priceOverride).toBe("-100"); // a number, not a formula
-    expect(byEmail["unicode@test.example"]!.priceOverrideReason).toBe("'-10% agreed");
+    expect(byEmail["comma@test.example"]!["Former names"]).toBe("Old Name; '=Older");
+    expect(byEmail["quotes@test.example"]!["Full name"]).toBe(TRICKY.quotes);
+    expect(byEmail["quotes@test.example"]!["Address line 1"]).toBe(TRICKY.newline);
+    expect(byEmail["unicode@test.example"]!["Full name"]).toBe(TRICKY.unicode);
+    expect(byEmail["unicode@test.example"]!["Price override before VAT (£)"]).toBe("-1.00"); // pounds, a value, not a formula
+    expect(byEmail["formula@test.example"]!["Price override before VAT (£)"]).toBe("");
+    expect(byEmail["unicode@test.example"]!["Reason for price override"]).toBe("'-10% agreed");
     // On the wire: every field quoted, quotes doubled (RFC 4180).
     expect(text).toContain(`,"'=cmd|' /C calc'!A0",`);
     expect(text).toContain(`"Old Name; '=Older"`);
-    expect(text.slice(0, text.indexOf("\r\n"))).toMatch(/^"id","clientId","clientName",/);
+    expect(text.slice(0, text.indexOf("\r\n"))).toMatch(/^"Individual ID","Client ID","Company name",/);
     expect(text).toContain('"Jo ""JJ"" Jones"');
     expect(text).toContain('"Line one\nLine two"');
     expect(text).toContain('"Smith, John"');
@@ -104,8 +109,7 @@ describe("GET /api/admin/export/director", () => {
 
   it("never exports session tokens, session URLs or payment secrets", async () => {
     const { header, text } = await records(await directorExport(req("/api/admin/export/director?includeDeleted=true")));
-    expect(header).not.toContain("sessionToken");
-    expect(header).not.toContain("sessionUrl");
+    expect(header.filter((h) => /token|url/i.test(h))).toEqual([]);
     expect(text).not.toContain("tok_must_not_leak_1");
     const db = await getDb();
     const tokens = await db.select({ t: directors.sessionToken }).from(directors).where(isNotNull(directors.sessionToken));
@@ -115,12 +119,12 @@ describe("GET /api/admin/export/director", () => {
 
   it("leaves deleted directors out unless includeDeleted=true", async () => {
     const without = await records(await directorExport(req("/api/admin/export/director")));
-    expect(without.rows.some((r) => r.email === deletedDirectorEmail)).toBe(false);
-    expect(without.rows.some((r) => r.email === "mark.ellis@hartwell-holdings.example")).toBe(false);
-    expect(without.rows.every((r) => r.isDeleted === "false")).toBe(true);
+    expect(without.rows.some((r) => r.Email === deletedDirectorEmail)).toBe(false);
+    expect(without.rows.some((r) => r.Email === "mark.ellis@hartwell-holdings.example")).toBe(false);
+    expect(without.rows.every((r) => r.Deleted === "No")).toBe(true);
     const withDeleted = await records(await directorExport(req("/api/admin/export/director?includeDeleted=true")));
-    expect(withDeleted.rows.find((r) => r.email === deletedDirectorEmail)).toMatchObject({ isDeleted: "true", deleteReason: "Resigned before starting." });
-    expect(withDeleted.rows.length).toBe(without.rows.length + (withDeleted.rows.filter((r) => r.isDeleted === "true").length));
+    expect(withDeleted.rows.find((r) => r.Email === deletedDirectorEmail)).toMatchObject({ Deleted: "Yes", "Reason for deleting": "Resigned before starting." });
+    expect(withDeleted.rows.length).toBe(without.rows.length + (withDeleted.rows.filter((r) => r.Deleted === "Yes").length));
   });
 
   it("answers 400 for a bad includeDeleted and is for admins and the api-key only", async () => {
@@ -135,7 +139,7 @@ describe("GET /api/admin/export/director", () => {
     const { stream } = await exportDirectorsCsv({ db, user: adminPrincipal(), includeDeleted: true, batchSize: 2 });
     const { rows } = await records(new Response(stream));
     const all = await db.select({ id: directors.id }).from(directors).orderBy(directors.id);
-    expect(rows.map((r) => Number(r.id))).toEqual(all.map((d) => d.id));
+    expect(rows.map((r) => Number(r["Individual ID"]))).toEqual(all.map((d) => d.id));
   });
 });
 
@@ -146,16 +150,20 @@ describe("GET /api/admin/export/client", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"$/);
     const { header, rows, text } = await records(res);
-    expect(header).not.toContain("paymentSessionSecret");
+    expect(header.filter((h) => /secret/i.test(h))).toEqual([]);
     expect(text).not.toContain("cs_test_secret_must_not_leak");
     expect(text).not.toContain("_secret_demo");
-    expect(header).toEqual(expect.arrayContaining(["id", "name", "reference", "sageId", "status", "productTier", "journey", "owner", "directorCount", "unitPrice", "billingAddressPostCode", "paymentSessionId", "isDeleted"]));
-    const hartwell = rows.find((r) => r.reference === "HWH7K2QP")!;
-    expect(hartwell).toMatchObject({ name: "Hartwell Holdings Ltd", sageId: "HART001", productTier: "Managed", status: "InProgress", directorCount: "6", unitPrice: "5500" });
-    const mine = rows.find((r) => r.reference === "EXPT3STA")!;
-    expect(mine.name).toBe(`'=HYPERLINK("http://evil.example","Click"), "Exports" Ltd`);
-    expect(mine.notes).toBe("Multi-line\nnotes, with commas");
-    expect(mine.directorCount).toBe("4");
+    // Headers in words, in the columns' order: the first ones, and a selection of the others.
+    expect(header.slice(0, 4)).toEqual(["Client ID", "Company name", "Client reference", "Sage customer ID"]);
+    expect(header).toEqual(expect.arrayContaining(["Status", "Service", "Payment journey", "Owner", "Individuals", "Main contact email", "Price per individual before VAT (£)", "Billing postcode", "Card payment session ID", "Paid on (UTC)", "Deleted"]));
+    for (const h of header) expect(h).not.toMatch(/^[a-z]+[A-Z]/); // no camelCase field names
+    const hartwell = rows.find((r) => r["Client reference"] === "HWH7K2QP")!;
+    expect(hartwell).toMatchObject({ "Company name": "Hartwell Holdings Ltd", "Sage customer ID": "HART001", Service: "Group managed solution", Status: "In progress", Individuals: "6", "Price per individual before VAT (£)": "55.00", Deleted: "No" });
+    expect(hartwell["Payment journey"]).not.toMatch(/^(PayByCard|PayByInvoice|Existing)$/);
+    const mine = rows.find((r) => r["Client reference"] === "EXPT3STA")!;
+    expect(mine["Company name"]).toBe(`'=HYPERLINK("http://evil.example","Click"), "Exports" Ltd`);
+    expect(mine.Notes).toBe("Multi-line\nnotes, with commas");
+    expect(mine.Individuals).toBe("4");
   });
 
   it("leaves deleted clients out unless includeDeleted=true", async () => {
@@ -165,12 +173,12 @@ describe("GET /api/admin/export/client", () => {
       directors: [{ name: "Director Of Gone", email: "gone.director@test.example", reference: "GONED222" }],
     });
     const without = await records(await clientExport(req("/api/admin/export/client")));
-    expect(without.rows.some((r) => r.reference === "GONE2222")).toBe(false);
+    expect(without.rows.some((r) => r["Client reference"] === "GONE2222")).toBe(false);
     const withDeleted = await records(await clientExport(req("/api/admin/export/client?includeDeleted=true")));
-    expect(withDeleted.rows.find((r) => r.reference === "GONE2222")).toMatchObject({ isDeleted: "true", deleteReason: "Duplicate." });
+    expect(withDeleted.rows.find((r) => r["Client reference"] === "GONE2222")).toMatchObject({ Deleted: "Yes", "Reason for deleting": "Duplicate.", Service: "One-off solution", "Payment journey": "Pay by card" });
     // Directors of a deleted client are left out of the full director export too.
     const directorsCsv = await records(await directorExport(req("/api/admin/export/director")));
-    expect(directorsCsv.rows.some((r) => r.email === "gone.director@test.example")).toBe(false);
+    expect(directorsCsv.rows.some((r) => r.Email === "gone.director@test.example")).toBe(false);
   });
 });
 
@@ -180,23 +188,23 @@ describe("GET /api/admin/director-verification/clients/{id}/directors-export", (
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="EXPT3STA-individuals-\d{4}-\d{2}-\d{2}\.csv"$/);
     const { rows } = await records(res);
-    expect(rows.map((r) => r.email).sort()).toEqual(["comma@test.example", "formula@test.example", "quotes@test.example", "unicode@test.example"]);
-    expect(rows.every((r) => r.clientId === String(exportClientId))).toBe(true);
-    expect(rows.some((r) => (r.email ?? "").endsWith("hartwell-holdings.example"))).toBe(false);
+    expect(rows.map((r) => r.Email).sort()).toEqual(["comma@test.example", "formula@test.example", "quotes@test.example", "unicode@test.example"]);
+    expect(rows.every((r) => r["Client ID"] === String(exportClientId))).toBe(true);
+    expect(rows.some((r) => (r.Email ?? "").endsWith("hartwell-holdings.example"))).toBe(false);
   });
 
   it("adds the deleted director with includeDeleted=true", async () => {
     const { rows } = await records(await perClient(exportClientId, "?includeDeleted=true"));
-    expect(rows.map((r) => r.email)).toContain(deletedDirectorEmail);
+    expect(rows.map((r) => r.Email)).toContain(deletedDirectorEmail);
   });
 
   it("exports the demo company's directors, and another client's are not there", async () => {
     const db = await getDb();
     const hartwell = await demoClient("HWH7K2QP");
     const { rows } = await records(await perClient(hartwell.id));
-    expect(rows.map((r) => r.reference).sort()).toEqual(["EC3J7HYD", "JW4T8KQM", "MR5W9KTB", "PS6N3VXA", "ST2F6PNG", "TH8R2MWE"]);
+    expect(rows.map((r) => r["Individual reference"]).sort()).toEqual(["EC3J7HYD", "JW4T8KQM", "MR5W9KTB", "PS6N3VXA", "ST2F6PNG", "TH8R2MWE"]);
     const others = await db.select({ reference: directors.reference }).from(directors).where(and(eq(directors.clientId, exportClientId)));
-    for (const o of others) expect(rows.map((r) => r.reference)).not.toContain(o.reference);
+    for (const o of others) expect(rows.map((r) => r["Individual reference"])).not.toContain(o.reference);
   });
 
   it("answers 404 for an unknown or malformed client id, 400 for a bad query, 401/403 for others", async () => {

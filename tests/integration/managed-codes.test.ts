@@ -88,7 +88,7 @@ describe("the contact's export", () => {
   it("of a Managed client carries each Complete individual's personal code, and no other's", async () => {
     const { client, codes } = await clientWithCodes({ productTier: "Managed", status: "InProgress" });
     const { header, rows } = await csvOf(await ownExport(client));
-    expect(header).toEqual(["Name", "Email", "Status", "Added", "Personal code"]);
+    expect(header).toEqual(["Name", "Email", "Status", "Added (UTC)", "Personal code"]);
     expect(rows.map((r) => [r[0], r[4]])).toEqual([
       ["Complete Person", codes[0]],
       ["Waiting Person", ""],
@@ -99,7 +99,7 @@ describe("the contact's export", () => {
   it("of a OneOff client has no personal codes", async () => {
     const { client, codes } = await clientWithCodes({ productTier: "OneOff", status: "InProgress" });
     const { header, text } = await csvOf(await ownExport(client));
-    expect(header).toEqual(["Name", "Email", "Status", "Added"]);
+    expect(header).toEqual(["Name", "Email", "Status", "Added (UTC)"]);
     for (const code of codes) expect(text).not.toContain(code);
   });
 });
@@ -109,9 +109,9 @@ describe("the admins' export", () => {
     const { client, directors: ds, codes } = await clientWithCodes({ productTier: "Managed", status: "InProgress" });
     const res = await clientDirectorsExport(apiRequest(`/api/admin/director-verification/clients/${client.id}/directors-export`, { headers: withApiKey() }), routeParams({ id: client.id }));
     const { header, rows, text } = await csvOf(res);
-    const column = header.indexOf("companiesHouseCode");
+    const column = header.indexOf("Personal code");
     expect(column).toBeGreaterThan(-1);
-    const byId = new Map(rows.map((r) => [Number(r[header.indexOf("id")]), r[column]]));
+    const byId = new Map(rows.map((r) => [Number(r[header.indexOf("Individual ID")]), r[column]]));
     expect([byId.get(ds[0]!.id), byId.get(ds[1]!.id), byId.get(ds[2]!.id)]).toEqual([codes[0], codes[1], ""]);
     expect(text).not.toContain("pc1:");
   });

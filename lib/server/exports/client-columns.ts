@@ -1,14 +1,17 @@
 import "server-only";
 import { clients } from "@/db/schema";
+import type { CellKind } from "@/lib/csv/export-cells";
 import { isoTime, type ExportColumns } from "./select-list";
 
 /**
  * The columns of the client export, in order: every client field of docs/domain.md that is not a secret
- * (never `paymentSessionSecret`), including `directorCount` (kept by triggers). Headers are the field names
- * (flattened rows, docs/product.md); money is integer pence as everywhere in the API; times are ISO 8601 UTC.
- * Listed one by one on purpose: a column added to the table later is not exported until added here.
+ * (never `paymentSessionSecret`), including `directorCount` (kept by triggers). Each column's header
+ * is in words (messages `exports.clientColumns`); amounts are in pounds (the header says "(£)"),
+ * statuses, tiers and journeys by their labels, yes/no in words, and times ISO 8601 UTC (the header
+ * says "(UTC)"). Listed one by one on purpose: a column added to the table later is not exported
+ * until added here (and to the messages).
  */
-export const clientExportColumns: ExportColumns = {
+export const clientExportColumns = {
   id: clients.id,
   name: clients.name,
   reference: clients.reference,
@@ -59,6 +62,24 @@ export const clientExportColumns: ExportColumns = {
   createdBy: clients.createdBy,
   updatedAt: isoTime(clients.updatedAt),
   updatedBy: clients.updatedBy,
-};
+} satisfies ExportColumns;
 
-export const clientExportHeader = Object.keys(clientExportColumns);
+export type ClientExportKey = keyof typeof clientExportColumns;
+
+/** The field names of the columns, in order (the rows' keys). */
+export const clientExportKeys = Object.keys(clientExportColumns) as ClientExportKey[];
+
+/** How the columns that are not written as stored are written. */
+export const clientExportKinds: Partial<Record<ClientExportKey, CellKind>> = {
+  status: "label",
+  productTier: "label",
+  journey: "label",
+  unitPrice: "money",
+  standardUnitPrice: "money",
+  fullPrice: "money",
+  standardFullPrice: "money",
+  vatExempt: "yesNo",
+  paid: "yesNo",
+  inKantata: "yesNo",
+  isDeleted: "yesNo",
+};

@@ -1,15 +1,18 @@
 import "server-only";
 import { clients, directors } from "@/db/schema";
+import type { CellKind } from "@/lib/csv/export-cells";
 import { dateText, isoTime, type ExportColumns } from "./select-list";
 
 /**
  * The columns of the director (individual) export, in order: the director's fields of docs/domain.md and
  * the client's name, reference, sageId and productTier. Never `sessionToken`, nor `sessionUrl`
- * (the provider's link carries the session token). Headers are the field names; money is integer
- * pence; times are ISO 8601 UTC; `formerNames` is a "; "-separated list.
+ * (the provider's link carries the session token). Each column's header is in words (messages
+ * `exports.directorColumns`); amounts are in pounds (the header says "(£)"), statuses and tiers by
+ * their labels, yes/no in words, times ISO 8601 UTC (the header says "(UTC)"), dates `YYYY-MM-DD`;
+ * `formerNames` is a "; "-separated list.
  * Listed one by one on purpose: a column added to the table later is not exported until added here.
  */
-export const directorExportColumns: ExportColumns = {
+export const directorExportColumns = {
   id: directors.id,
   clientId: directors.clientId,
   clientName: clients.name,
@@ -57,6 +60,20 @@ export const directorExportColumns: ExportColumns = {
   createdBy: directors.createdBy,
   updatedAt: isoTime(directors.updatedAt),
   updatedBy: directors.updatedBy,
-};
+} satisfies ExportColumns;
 
-export const directorExportHeader = Object.keys(directorExportColumns);
+export type DirectorExportKey = keyof typeof directorExportColumns;
+
+/** The field names of the columns, in order (the rows' keys). */
+export const directorExportKeys = Object.keys(directorExportColumns) as DirectorExportKey[];
+
+/** How the columns that are not written as stored are written. */
+export const directorExportKinds: Partial<Record<DirectorExportKey, CellKind>> = {
+  clientProductTier: "label",
+  status: "label",
+  statusOriginal: "label",
+  statusOverride: "label",
+  yotiLinkClicked: "yesNo",
+  priceOverride: "money",
+  isDeleted: "yesNo",
+};

@@ -6,7 +6,10 @@ import { csvStream } from "@/lib/csv/csv";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
-import { clientExportColumns, clientExportHeader } from "./client-columns";
+import { cellFormatters } from "@/lib/csv/export-cells";
+import { clientStatusValues, journeyValues, productTierValues } from "@/lib/domain/values";
+import { translator } from "@/lib/i18n/translator";
+import { clientExportColumns, clientExportKeys, clientExportKinds } from "./client-columns";
 import { exportDate, keysetBatches, logExportError, type CsvExport } from "./keyset-batches";
 import { selectList } from "./select-list";
 
@@ -14,7 +17,8 @@ type Row = Record<string, unknown> & { id: number };
 
 /**
  * Every client as a CSV stream (GET /api/admin/export/client), in id order, read in keyset batches
- * while the file downloads. Deleted clients only when `includeDeleted`.
+ * while the file downloads, with headers and values in words (client-columns.ts). Deleted clients
+ * only when `includeDeleted`.
  */
 export async function exportClientsCsv({
   db,
@@ -41,11 +45,21 @@ export async function exportClientsCsv({
       ),
     batchSize,
   );
+  const t = translator();
+  const header = clientExportKeys.map((key) => t(`exports.clientColumns.${key}`));
+  const format = cellFormatters(clientExportKeys, clientExportKinds, {
+    words: { yes: t("exports.yes"), no: t("exports.no") },
+    labels: {
+      status: Object.fromEntries(clientStatusValues.map((v) => [v, t(`statuses.client.${v}`)])),
+      productTier: Object.fromEntries(productTierValues.map((v) => [v, t(`statuses.productTier.${v}`)])),
+      journey: Object.fromEntries(journeyValues.map((v) => [v, t(`statuses.journey.${v}`)])),
+    },
+  });
   async function* rows() {
-    for await (const batch of batches) yield batch.map((row) => clientExportHeader.map((key) => row[key]));
+    for await (const batch of batches) yield batch.map((row) => clientExportKeys.map((key, i) => format[i]!(row[key])));
   }
   return {
     filename: `clients-${exportDate(now)}.csv`,
-    stream: csvStream(clientExportHeader, rows(), { onError: logExportError("client export") }),
+    stream: csvStream(header, rows(), { onError: logExportError("client export") }),
   };
 }

@@ -7,7 +7,10 @@ import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
 import { displayPersonalCode } from "@/lib/server/directors/personal-code-keys";
-import { directorExportColumns, directorExportHeader } from "./director-columns";
+import { cellFormatters } from "@/lib/csv/export-cells";
+import { directorStatusValues, productTierValues } from "@/lib/domain/values";
+import { translator } from "@/lib/i18n/translator";
+import { directorExportColumns, directorExportKeys, directorExportKinds } from "./director-columns";
 import { exportDate, keysetBatches, logExportError, type CsvExport } from "./keyset-batches";
 import { selectList } from "./select-list";
 
@@ -20,6 +23,7 @@ type Row = Record<string, unknown> & { id: number };
  * - one client's directors (GET /api/admin/director-verification/clients/{id}/directors-export);
  *   an unknown client is a 404.
  * Deleted directors (and, in the full export, directors of deleted clients) only when `includeDeleted`.
+ * Headers and values are in words (director-columns.ts).
  *
  * Rows are read with a plain select rather than the query builder: at 100,000 rows × 48 columns
  * the builder's per-value mapping costs more than the database (docs/speed.md: under 3 s).
@@ -69,24 +73,29 @@ export async function exportDirectorsCsv({
       ),
     batchSize,
   );
+  const t = translator();
+  const header = directorExportKeys.map((key) => t(`exports.directorColumns.${key}`));
+  const statusLabels = Object.fromEntries(directorStatusValues.map((v) => [v, t(`statuses.director.${v}`)]));
+  const format = cellFormatters(directorExportKeys, directorExportKinds, {
+    words: { yes: t("exports.yes"), no: t("exports.no") },
+    labels: {
+      clientProductTier: Object.fromEntries(productTierValues.map((v) => [v, t(`statuses.productTier.${v}`)])),
+      status: statusLabels,
+      statusOriginal: statusLabels,
+      statusOverride: statusLabels,
+    },
+  });
+  const cell = (row: Row, key: (typeof directorExportKeys)[number], i: number): unknown => {
+    if (key === "formerNames") return Array.isArray(row.formerNames) ? row.formerNames.join("; ") : row.formerNames;
+    // Stored encrypted; the export is for staff, who see the code itself.
+    if (key === "companiesHouseCode") return displayPersonalCode({ id: Number(row.id), companiesHouseCode: (row.companiesHouseCode as string | null) ?? null });
+    return format[i]!(row[key]);
+  };
   async function* rows() {
-    for await (const batch of batches) {
-      yield batch.map((row) =>
-        directorExportHeader.map((key) =>
-          key === "formerNames"
-            ? Array.isArray(row.formerNames)
-              ? row.formerNames.join("; ")
-              : row.formerNames
-            : key === "companiesHouseCode"
-              ? // Stored encrypted; the export is for staff, who see the code itself.
-                displayPersonalCode({ id: Number(row.id), companiesHouseCode: (row.companiesHouseCode as string | null) ?? null })
-              : row[key],
-        ),
-      );
-    }
+    for await (const batch of batches) yield batch.map((row) => directorExportKeys.map((key, i) => cell(row, key, i)));
   }
   return {
     filename,
-    stream: csvStream(directorExportHeader, rows(), { onError: logExportError("director export") }),
+    stream: csvStream(header, rows(), { onError: logExportError("director export") }),
   };
 }

@@ -41,10 +41,13 @@ test("[ADMIN] exports the individuals CSV and reads it back", async ({ page }) =
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^individuals-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = await readCsv(download);
-  const james = rows.find((r) => r.email === demo.director.email);
-  expect(james).toMatchObject({ name: demo.director.name, reference: demo.director.reference, status: "AwaitingIDInfo", clientName: demo.contact.company, clientReference: demo.contact.reference });
-  expect(Object.keys(james!)).not.toContain("sessionToken");
-  expect(rows.some((r) => r.email === "mark.ellis@hartwell-holdings.example")).toBe(false); // deleted
+  // Headers and values in words: statuses by label, yes/no, amounts in pounds, times said to be UTC.
+  const james = rows.find((r) => r.Email === demo.director.email);
+  expect(james).toMatchObject({ "Full name": demo.director.name, "Individual reference": demo.director.reference, Status: "Waiting for details and identity check", "Company name": demo.contact.company, "Client reference": demo.contact.reference, Deleted: "No" });
+  expect(Object.keys(james!)).toEqual(expect.arrayContaining(["Individual ID", "Personal code", "Price override before VAT (£)", "Created (UTC)"]));
+  expect(Object.keys(james!).filter((h) => /^[a-z]+[A-Z]/.test(h))).toEqual([]); // no camelCase field names
+  expect(Object.keys(james!).filter((h) => /token|url/i.test(h))).toEqual([]);
+  expect(rows.some((r) => r.Email === "mark.ellis@hartwell-holdings.example")).toBe(false); // deleted
 });
 
 test("[ADMIN] exports the clients CSV", async ({ page }) => {
@@ -54,15 +57,15 @@ test("[ADMIN] exports the clients CSV", async ({ page }) => {
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = await readCsv(download);
-  expect(rows.find((r) => r.reference === demo.contact.reference)).toMatchObject({ name: demo.contact.company, productTier: "Managed" });
+  expect(rows.find((r) => r["Client reference"] === demo.contact.reference)).toMatchObject({ "Company name": demo.contact.company, Service: "Group managed solution", "Price per individual before VAT (£)": expect.stringMatching(/^\d+\.\d{2}$/) });
 });
 
 test("[ADMIN] exports one client's individuals from the client page", async ({ page }) => {
   const search = await page.request.get("/api/admin/export/client");
   const clients = parseCsv((await search.text()).slice(1));
   const header = clients[0]!;
-  const hartwell = clients.find((r) => r[header.indexOf("reference")] === demo.contact.reference)!;
-  const id = hartwell[header.indexOf("id")]!;
+  const hartwell = clients.find((r) => r[header.indexOf("Client reference")] === demo.contact.reference)!;
+  const id = hartwell[header.indexOf("Client ID")]!;
 
   await page.goto(`/administration/client-management/${id}`);
   const downloading = page.waitForEvent("download");
@@ -71,7 +74,7 @@ test("[ADMIN] exports one client's individuals from the client page", async ({ p
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${demo.contact.reference}-individuals-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const rows = await readCsv(download);
   expect(rows.length).toBeGreaterThan(0);
-  expect(rows.every((r) => r.clientReference === demo.contact.reference)).toBe(true);
-  expect(rows.map((r) => r.email)).toContain(demo.director.email);
-  expect(rows.some((r) => r.clientReference === demo.otherContact.reference)).toBe(false);
+  expect(rows.every((r) => r["Client reference"] === demo.contact.reference)).toBe(true);
+  expect(rows.map((r) => r.Email)).toContain(demo.director.email);
+  expect(rows.some((r) => r["Client reference"] === demo.otherContact.reference)).toBe(false);
 });

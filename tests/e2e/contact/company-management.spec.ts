@@ -121,7 +121,7 @@ test("[CONTACT] exports the individuals and reads the CSV back", async ({ page }
   const rows = parseCsv(bytes.toString("utf8").slice(1).trim());
   const lines = rows.map((r) => r.join(","));
   // A Managed client's export carries the personal codes, never the individuals' references.
-  expect(rows[0]).toEqual(["Name", "Email", "Status", "Added", "Personal code"]);
+  expect(rows[0]).toEqual(["Name", "Email", "Status", "Added (UTC)", "Personal code"]);
   expect(rows).toHaveLength(7);
   expect(lines.some((l) => l.startsWith("James Whitaker,james.whitaker@hartwell-holdings.example,Waiting for details and identity check,"))).toBe(true);
   expect(lines.join("\n")).not.toContain("JW4T8KQM");
