@@ -81,3 +81,43 @@ describe("DetailsForm save feedback", () => {
     expect(status()).toBeEmptyDOMElement();
   });
 });
+
+describe("DetailsForm dates", () => {
+  it("asks for dates in day, month and year boxes, sends them as YYYY-MM-DD, and says since when in words", async () => {
+    fetchMock.mockResolvedValueOnce({ ok: true, status: 200, json: () => Promise.resolve({}) });
+    renderForm();
+    const since = screen.getByRole("group", { name: "Lived here since" });
+    expect(since).toHaveAccessibleDescription("For example, 14 3 2024");
+    expect((screen.getAllByLabelText("Day")[0] as HTMLInputElement).value).toBe("1");
+    expect(screen.queryByText(/2025-11-23/)).toBeNull();
+    fireEvent.change(screen.getAllByLabelText("Day")[0]!, { target: { value: "14" } });
+    fireEvent.change(screen.getAllByLabelText("Month")[0]!, { target: { value: "3" } });
+    fireEvent.change(screen.getAllByLabelText("Year")[0]!, { target: { value: "2024" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const body = JSON.parse(fetchMock.mock.calls[0][1].body);
+    expect(body).toContainEqual({ op: "replace", path: "/currentAddressStartDate", value: "2024-03-14" });
+  });
+
+  it("lists an impossible date in the error summary, linked to its day box", async () => {
+    renderForm();
+    fireEvent.change(screen.getAllByLabelText("Month")[0]!, { target: { value: "13" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    const summary = await screen.findByText("There is a problem");
+    const link = screen.getByRole("link", { name: "Enter a real date, for example 14 3 2024" });
+    expect(summary.closest("[role=alert]")).toContainElement(link);
+    expect(link).toHaveAttribute("href", "#details-currentAddressStartDate");
+    fireEvent.click(link);
+    expect(screen.getAllByLabelText("Day")[0]).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("says from when previous addresses are needed as a date in words", () => {
+    render(
+      <NextIntlClientProvider locale="en-GB" messages={messages}>
+        <DetailsForm director={{ ...director, currentAddressStartDate: "2026-06-01" }} countries={[{ value: "GB", label: "United Kingdom" }]} today="2026-11-23" />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByText(/where you have lived since 23 November 2025/)).toBeInTheDocument();
+  });
+});

@@ -13,17 +13,19 @@
  */
 import { useCallback, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
-import { useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { z } from "zod";
 import { sendPatch } from "@/components/admin/client-detail/api";
 import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-changes";
 import { Button } from "@/components/ui/button";
+import { DateInput } from "@/components/ui/date-input";
 import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
 import { Field, FieldIdScope, SelectField } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
 import type { OptionItem } from "@/lib/countries";
+import { formatDate } from "@/lib/dates/format-date";
 import { coverageStart, needsPreviousAddresses, type DatedAddress } from "@/lib/domain/address-history";
 import { diffToOperations } from "@/lib/json-patch";
 import { detailFields, directorSelfPatchFields, directorSelfRules, parseIssueMessage, type DetailField } from "@/lib/schemas/director-self-patch";
@@ -217,6 +219,27 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
   useUnsavedChanges("director-details", { isDirty, save, discard: () => reset(defaults) });
 
   const err = (path: FieldPath<FormInput>) => message(getFieldState(path, formState).error?.message);
+  /** A date as day, month and year boxes; the value stays `YYYY-MM-DD`. */
+  const dateField = (path: FieldPath<FormInput>, label: string, { optional = false, className }: { optional?: boolean; className?: string } = {}) => (
+    <Controller
+      control={control}
+      name={path}
+      render={({ field }) => (
+        <DateInput
+          label={label}
+          hint={t("dateHint")}
+          optional={optional}
+          className={className}
+          error={err(path)}
+          name={field.name}
+          value={typeof field.value === "string" ? field.value : ""}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
   const countrySelect = (path: FieldPath<FormInput>, label: string) => (
     <SelectField label={label} error={err(path)} autoComplete="country" {...register(path)}>
       <option value="">{t("chooseCountry")}</option>
@@ -246,12 +269,12 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
         <legend className="mb-1 text-lg font-semibold">{t("formerNamesTitle")}</legend>
         <p className="text-sm">{t("formerNamesIntro")}</p>
         {formerNames.fields.map((item, i) => (
-          <fieldset key={item.id} className="grid min-w-0 grid-cols-1 gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-3">
+          <fieldset key={item.id} className="grid min-w-0 grid-cols-1 gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2">
             <legend className="px-1 font-semibold">{t("formerName", { number: i + 1 })}</legend>
-            <Field label={t("formerNameName")} error={err(`formerNames.${i}.name`)} className="sm:col-span-3" {...register(`formerNames.${i}.name`)} />
-            <Field label={t("formerNameFrom")} type="date" optional hint={t("dateHint")} error={err(`formerNames.${i}.from`)} {...register(`formerNames.${i}.from`)} />
-            <Field label={t("formerNameTo")} type="date" hint={t("dateHint")} error={err(`formerNames.${i}.to`)} {...register(`formerNames.${i}.to`)} />
-            <div className="flex items-end">
+            <Field label={t("formerNameName")} error={err(`formerNames.${i}.name`)} className="sm:col-span-2" {...register(`formerNames.${i}.name`)} />
+            {dateField(`formerNames.${i}.from`, t("formerNameFrom"), { optional: true })}
+            {dateField(`formerNames.${i}.to`, t("formerNameTo"))}
+            <div className="flex items-end sm:col-span-2">
               <Button type="button" variant="secondary" onClick={() => formerNames.remove(i)}>
                 {t("removeFormerName", { number: i + 1 })}
               </Button>
@@ -278,13 +301,13 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
           />
         ))}
         {countrySelect("country", t("country"))}
-        <Field label={t("currentAddressStartDate")} type="date" hint={t("dateHint")} error={err("currentAddressStartDate")} {...register("currentAddressStartDate")} />
+        {dateField("currentAddressStartDate", t("currentAddressStartDate"))}
       </fieldset>
 
       <fieldset className="flex min-w-0 flex-col gap-4">
         <legend className="mb-1 text-lg font-semibold">{t("previousTitle")}</legend>
         <p className="text-sm" aria-live="polite">
-          {needsPrevious ? t("previousIntro", { date: coverageStart(today) }) : t("previousNotNeeded")}
+          {needsPrevious ? t("previousIntro", { date: formatDate(coverageStart(today)) }) : t("previousNotNeeded")}
         </p>
         {err("previousAddresses") ? (
           <p className="text-sm font-semibold text-red-800" role="alert">
@@ -305,8 +328,8 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
             ))}
             {countrySelect(`previousAddresses.${i}.country`, t("country"))}
             <div />
-            <Field label={t("startDate")} type="date" hint={t("dateHint")} error={err(`previousAddresses.${i}.startDate`)} {...register(`previousAddresses.${i}.startDate`)} />
-            <Field label={t("endDate")} type="date" hint={t("dateHint")} error={err(`previousAddresses.${i}.endDate`)} {...register(`previousAddresses.${i}.endDate`)} />
+            {dateField(`previousAddresses.${i}.startDate`, t("startDate"))}
+            {dateField(`previousAddresses.${i}.endDate`, t("endDate"))}
             <div>
               <Button type="button" variant="secondary" onClick={() => previous.remove(i)}>
                 {t("removePrevious", { number: i + 1 })}

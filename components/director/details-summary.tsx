@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { countryOptions } from "@/lib/countries";
+import { formatDate } from "@/lib/dates/format-date";
 import type { OwnDirector } from "@/lib/server/directors/get-own-director";
 
 function countryName(code: string | null): string {
@@ -20,13 +21,13 @@ export async function DetailsSummary({ director }: { director: OwnDirector }) {
       <dt className="font-semibold">{t("summaryFormerNames")}</dt>
       <dd>
         {director.formerNameHistory.length
-          ? director.formerNameHistory.map((n) => (n.to ? `${n.name} (${t("summaryFormerNamePeriod", { to: n.to })})` : n.name)).join("; ")
+          ? director.formerNameHistory.map((n) => (n.to ? `${n.name} (${t("summaryFormerNamePeriod", { to: formatDate(n.to) })})` : n.name)).join("; ")
           : t("none")}
       </dd>
       <dt className="font-semibold">{t("summaryAddress")}</dt>
       <dd>
         {addressText(director) || t("none")}
-        {director.currentAddressStartDate ? <span className="block text-sm">{t("summarySince", { date: director.currentAddressStartDate })}</span> : null}
+        {director.currentAddressStartDate ? <span className="block text-sm">{t("summarySince", { date: formatDate(director.currentAddressStartDate) })}</span> : null}
       </dd>
       <dt className="font-semibold">{t("summaryPrevious")}</dt>
       <dd>
@@ -34,7 +35,7 @@ export async function DetailsSummary({ director }: { director: OwnDirector }) {
           <ul className="space-y-1">
             {director.previousAddresses.map((a) => (
               <li key={a.id}>
-                {addressText(a)} <span className="text-sm">({t("summaryPeriod", { from: a.startDate ?? "", to: a.endDate ?? "" })})</span>
+                {addressText(a)} <span className="text-sm">({t("summaryPeriod", { from: formatDate(a.startDate), to: formatDate(a.endDate) })})</span>
               </li>
             ))}
           </ul>

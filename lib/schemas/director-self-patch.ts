@@ -13,12 +13,12 @@ import { isCalendarDate, optionalCountry, optionalDate, optionalText, requiredTe
  * `directorJourney.validation`, falling back to `validation`.
  */
 
-/** A required calendar date `YYYY-MM-DD`. */
-const requiredDate = () =>
+/** A required calendar date `YYYY-MM-DD`; `required` is the message key when it is missing. */
+const requiredDate = (required = "required") =>
   z
-    .string({ error: "required" })
+    .string({ error: required })
     .trim()
-    .min(1, "required")
+    .min(1, required)
     .refine((v) => isCalendarDate(v), "date");
 
 /** An optional text inside a list entry: a missing member is the same as null. */
@@ -29,26 +29,26 @@ const missingIsNull = (max: number) =>
 
 /** One previous address: where the director lived before the current one, and when. */
 export const previousAddressSchema = z.object({
-  addressLine1: requiredText(200),
+  addressLine1: requiredText(200, "addressLine1Required"),
   addressLine2: missingIsNull(200),
   addressLine3: missingIsNull(200),
-  city: requiredText(100),
+  city: requiredText(100, "cityRequired"),
   state: missingIsNull(100),
   postcode: missingIsNull(20),
-  country: optionalCountry().refine((v) => v !== null, "required"),
-  startDate: requiredDate(),
-  endDate: requiredDate(),
+  country: optionalCountry().refine((v) => v !== null, "countryRequired"),
+  startDate: requiredDate("history.startRequired"),
+  endDate: requiredDate("history.endRequired"),
 });
 export type PreviousAddress = z.output<typeof previousAddressSchema>;
 
 /** A former name with the dates it was used: the end date is required, the start date optional. */
 export const formerNameSchema = z
   .object({
-    name: requiredText(200),
+    name: requiredText(200, "formerNameRequired"),
     from: optionalDate()
       .optional()
       .transform((v) => v ?? null),
-    to: requiredDate(),
+    to: requiredDate("formerNameToRequired"),
   })
   .refine((v) => v.from === null || v.from === undefined || v.from < v.to, { message: "endBeforeStart", path: ["to"] });
 export type FormerNameInput = z.output<typeof formerNameSchema>;
@@ -78,17 +78,17 @@ export const personalCodeSchema = z
   });
 
 export const directorSelfPatchFields = {
-  firstName: requiredText(100),
-  lastName: requiredText(100),
+  firstName: requiredText(100, "firstNameRequired"),
+  lastName: requiredText(100, "lastNameRequired"),
   formerNames: z.array(formerNameSchema, { error: "invalidValue" }).max(20, "tooMany"),
-  addressLine1: requiredText(200),
+  addressLine1: requiredText(200, "addressLine1Required"),
   addressLine2: optionalText(200),
   addressLine3: optionalText(200),
-  city: requiredText(100),
+  city: requiredText(100, "cityRequired"),
   state: optionalText(100),
   postcode: optionalText(20),
-  country: optionalCountry().refine((v) => v !== null, "required"),
-  currentAddressStartDate: requiredDate(),
+  country: optionalCountry().refine((v) => v !== null, "countryRequired"),
+  currentAddressStartDate: requiredDate("currentAddressStartDateRequired"),
   previousAddresses: z.array(previousAddressSchema, { error: "invalidValue" }).max(30, "tooMany"),
   companiesHouseCode: personalCodeSchema,
 } as const;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, requestLinkInBrowser } from "../support/fixtures";
 
 /*
@@ -14,6 +14,17 @@ function daysAgo(days: number): string {
   d.setUTCDate(d.getUTCDate() - days);
   return d.toISOString().slice(0, 10);
 }
+
+/** Types an ISO date into a date input's Day, Month and Year boxes (the group named `label`). */
+async function fillDate(scope: Locator, label: string, iso: string) {
+  const [year, month, day] = iso.split("-").map(Number);
+  const group = scope.getByRole("group", { name: label });
+  await group.getByLabel("Day").fill(String(day));
+  await group.getByLabel("Month").fill(String(month));
+  await group.getByLabel("Year").fill(String(year));
+}
+
+const summary = (page: Page) => page.getByRole("alert").filter({ hasText: "There is a problem" });
 
 async function signIn(page: Page) {
   await page.goto(await requestLinkInBrowser(page, chloe));
@@ -40,29 +51,36 @@ test("[DIRECTOR] gives details, former names and 12 months of addresses; gaps ar
   await page.getByRole("button", { name: "Add a former name" }).click();
   const former = page.getByRole("group", { name: "Former name 1" });
   await former.getByLabel("Name", { exact: true }).fill("Chloe Morgan");
-  await former.getByLabel("Used until").fill(daysAgo(2000));
+  await fillDate(former, "Used until", daysAgo(2000));
 
   await current(page).getByLabel("Address line 1").fill("8 Cathedral Walk");
   await current(page).getByLabel("Town or city").fill("Cardiff");
   await current(page).getByLabel(/Postcode/).fill("CF10 1AA");
   await current(page).getByLabel("Country").selectOption("GB");
-  await current(page).getByLabel("Lived here since").fill(daysAgo(90));
-  await expect(page.getByText(/We need to know where you have lived since/)).toBeVisible();
+  // Dates are day, month and year boxes (GOV.UK date input), not a picker in another order.
+  await expect(current(page).getByRole("group", { name: "Lived here since" }).getByRole("textbox")).toHaveCount(3);
+  await fillDate(current(page), "Lived here since", daysAgo(90));
+  await expect(page.getByText(/We need to know where you have lived since \d{1,2} [A-Z][a-z]+ \d{4}\./)).toBeVisible();
 
   // Saving without a previous address: the history is short of 12 months.
   await page.getByRole("button", { name: "Save details" }).click();
-  await expect(page.getByText("Your addresses must cover the last 12 months: add a previous address or check the dates")).toBeVisible();
+  await expect(summary(page)).toBeFocused();
+  await expect(summary(page).getByRole("link", { name: "Your addresses must cover the last 12 months: add a previous address or check the dates" })).toBeVisible();
 
   await page.getByRole("button", { name: "Add a previous address" }).click();
   await previous(page, 1).getByLabel("Address line 1").fill("21 Harbour Road");
   await previous(page, 1).getByLabel("Town or city").fill("Swansea");
-  await previous(page, 1).getByLabel("Lived here from").fill(daysAgo(800));
-  await previous(page, 1).getByLabel("Lived here until").fill(daysAgo(120)); // a month's gap
+  await fillDate(previous(page, 1), "Lived here from", daysAgo(800));
+  await fillDate(previous(page, 1), "Lived here until", daysAgo(120)); // a month's gap
   await page.getByRole("button", { name: "Save details" }).click();
-  await expect(page.getByText("There is a gap between this address and the one before it")).toBeVisible();
+  const gap = summary(page).getByRole("link", { name: "There is a gap between this address and the one before it" });
+  await expect(gap).toBeVisible();
+  await gap.click();
+  // The link focuses the Day box of the date it is about, in previous address 1.
+  await expect(previous(page, 1).locator("input:focus")).toHaveAccessibleName("Day");
   await expectNoSeriousA11yViolations(page);
 
-  await previous(page, 1).getByLabel("Lived here until").fill(daysAgo(91));
+  await fillDate(previous(page, 1), "Lived here until", daysAgo(91));
   await page.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByTestId("details-save-status")).toHaveText("Your details are saved");
   await expect(page.getByText("Form submitted successfully")).toHaveCount(0);
@@ -71,6 +89,7 @@ test("[DIRECTOR] gives details, former names and 12 months of addresses; gaps ar
   // What was saved is what the page shows after a reload.
   await page.reload();
   await expect(previous(page, 1).getByLabel("Address line 1")).toHaveValue("21 Harbour Road");
+  await expect(previous(page, 1).getByRole("group", { name: "Lived here until" }).getByLabel("Year")).toHaveValue(daysAgo(91).slice(0, 4));
   await expect(page.getByRole("group", { name: "Former name 1" }).getByLabel("Name", { exact: true })).toHaveValue("Chloe Morgan");
   await expect(page.getByTestId("task-list").getByRole("listitem").first()).toHaveAttribute("data-state", "completed");
   await expect(page.getByTestId("task-list").getByRole("listitem").nth(1)).toHaveAttribute("data-state", "notStarted");
