@@ -173,11 +173,16 @@ export function NotificationBell() {
         ) : null}
       </button>
 
+      {/*
+        Below the bell, its right edge on the bell's. On a phone the header wraps and the bell may sit
+        at the left, where that would put most of the panel off-screen: there it spans the screen
+        (fixed, 1 rem from each side, still just below the bell: its top is left to its place in the flow).
+      */}
       <section
         id={panelId}
         hidden={!open}
         aria-labelledby={headingId}
-        className="absolute right-0 z-40 mt-2 w-[24rem] max-w-[calc(100vw-2rem)] rounded-md border border-line-soft bg-white text-ink shadow-lg [--focus-ring-color:var(--color-focus)]"
+        className="absolute right-0 z-40 mt-2 w-[24rem] max-w-[calc(100vw-2rem)] max-sm:fixed max-sm:inset-x-4 max-sm:w-auto max-sm:max-w-none rounded-md border border-line-soft bg-white text-ink shadow-lg [--focus-ring-color:var(--color-focus)]"
       >
         <div className="flex items-center justify-between gap-3 border-b border-line-soft px-4 py-3">
           <h2 id={headingId} className="text-base font-bold">
