@@ -212,17 +212,23 @@ test("[ADMIN] works with the keyboard alone", async ({ page }) => {
   await expect(page).toHaveURL(/\/administration\/client-management\/\d+$/);
 });
 
-test("[ADMIN] fits a 320 px wide screen: the table scrolls inside its box", async ({ page }) => {
+test("[ADMIN] fits a 320 px wide screen: each result is a card", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 720 });
   await page.goto(PATH);
   await expect(results(page)).toBeVisible();
-  // Nothing makes the page itself scroll sideways (the table's own box does).
+  // Nothing makes the page scroll sideways, nor the table's own box: each result is a card.
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(320);
   await page.locator("summary", { hasText: "Filters" }).click();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   const box = page.getByRole("region", { name: /^Clients, sorted by/ });
   const scroll = await box.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
-  expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
+  expect(scroll.scrollWidth).toBeLessThanOrEqual(scroll.clientWidth);
+  // Each value under its column's name; the sort buttons stay, above the cards.
+  const first = results(page).getByRole("row").nth(1);
+  await expect(first.getByRole("cell").nth(1)).toHaveAttribute("data-label", "Reference");
+  const last = (await first.getByRole("cell").last().boundingBox())!;
+  expect(last.x + last.width).toBeLessThanOrEqual(320);
+  await expect(page.getByRole("columnheader", { name: /^Reference/ }).getByRole("button")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
