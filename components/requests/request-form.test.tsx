@@ -224,6 +224,25 @@ describe("RequestForm", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("with 'The accounts-payable contact is the main contact' ticked, hides those fields and sends the main contact's", async () => {
+    fetchMock.mockResolvedValue(reply(201, { reference: "AB12CD34", next: "/done" }));
+    renderForm();
+    fillValid();
+    const ap = within(section("Accounts-payable contact"));
+    type(ap.getByLabelText("Email address"), "");
+    fireEvent.click(ap.getByLabelText("The accounts-payable contact is the main contact"));
+    expect(ap.getByLabelText("Email address")).not.toBeVisible();
+    await submit();
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith("/done"));
+    const body = JSON.parse(fetchMock.mock.calls[0][1].body);
+    expect(body).toMatchObject({
+      accountPayableContactFirstName: "Ann",
+      accountPayableContactLastName: "Lee",
+      accountPayableContactEmail: "ann.lee@example.com",
+      accountPayableContactTelephone: "+44 20 7946 0000",
+    });
+  });
+
   it("asks for a VAT number unless VAT exempt", async () => {
     renderForm();
     fillValid();

@@ -106,6 +106,8 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
   const [status, setStatus] = useState<Status>({ kind: "editing" });
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [prefill, setPrefill] = useState<Prefill>(existing ? { kind: "loading" } : { kind: "none" });
+  /** "The accounts-payable contact is the main contact": the accounts-payable fields are hidden and copied on submit. */
+  const [apIsMain, setApIsMain] = useState(false);
   /** Counts the failed submits (in the browser or at the server): the error summary takes the focus on each. */
   const [failedSubmits, setFailedSubmits] = useState(0);
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -236,17 +238,33 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
   }
 
   const err = (key: string | undefined) => message(key);
-  const problems = summaryItems(errors, { scope: REQUEST_SCOPE, translate: message, order: FIELD_ORDER, controlFor });
+  // With the toggle on, the accounts-payable fields are hidden copies: their problems are the main contact's.
+  const problems = summaryItems(errors, { scope: REQUEST_SCOPE, translate: message, order: FIELD_ORDER, controlFor }).filter(
+    (item) => !(apIsMain && item.controlId?.startsWith(fieldId(REQUEST_SCOPE, "accountPayableContact"))),
+  );
+
+  /** With the toggle on, the main contact's details become the accounts-payable contact's, before the check. */
+  function copyMainContact() {
+    if (!apIsMain) return;
+    const v = getValues();
+    setValue("accountPayableContactFirstName", v.mainContactFirstName ?? "");
+    setValue("accountPayableContactLastName", v.mainContactLastName ?? "");
+    setValue("accountPayableContactEmail", v.mainContactEmail ?? "");
+    setValue("accountPayableContactTelephone", v.mainContactTelephone ?? "");
+  }
 
   return (
     <FormProvider {...form}>
       <FieldIdScope scope={REQUEST_SCOPE}>
       <form
         noValidate
-        onSubmit={handleSubmit(onSubmit, () => {
-          setStatus({ kind: "invalid" });
-          setFailedSubmits((n) => n + 1);
-        })}
+        onSubmit={(event) => {
+          copyMainContact();
+          return handleSubmit(onSubmit, () => {
+            setStatus({ kind: "invalid" });
+            setFailedSubmits((n) => n + 1);
+          })(event);
+        }}
         onFocus={() => {
           resolver.preload();
           submitCheck.preload();
@@ -338,7 +356,11 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
         </FormSection>
 
         <FormSection title={t("accountsPayable.title")} description={t("accountsPayable.description")}>
-          <div className="grid gap-5 sm:grid-cols-2">
+          <label className="flex items-start gap-3">
+            <input type="checkbox" className="mt-1 size-5 shrink-0 accent-navy-900" checked={apIsMain} onChange={(event) => setApIsMain(event.target.checked)} aria-controls="request-ap-fields" />
+            <span>{t("accountsPayable.sameAsMain")}</span>
+          </label>
+          <div id="request-ap-fields" className="grid gap-5 sm:grid-cols-2" hidden={apIsMain}>
             <Field label={t("person.firstName")} autoComplete="off" error={err(errors.accountPayableContactFirstName?.message)} {...register("accountPayableContactFirstName")} />
             <Field label={t("person.lastName")} autoComplete="off" error={err(errors.accountPayableContactLastName?.message)} {...register("accountPayableContactLastName")} />
             <Field label={t("person.email")} type="email" inputMode="email" autoComplete="off" error={err(errors.accountPayableContactEmail?.message)} {...register("accountPayableContactEmail")} />
