@@ -35,7 +35,7 @@ export async function getOwnCompany({ db, user }: { db: DbOrTx; user: Principal 
   if (!user.clientId) throw new AppError("not_found");
   const client = await db.query.clients.findFirst({
     where: and(eq(clients.id, user.clientId), eq(clients.isDeleted, false)),
-    columns: { paymentSessionSecret: false, notes: false, owner: false },
+    columns: { paymentSessionSecret: false, notes: false, owner: false, idempotencyKey: false },
     with: {
       directors: {
         where: eq(directors.isDeleted, false),
