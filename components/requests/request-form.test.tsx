@@ -44,27 +44,49 @@ function errorSummary(): HTMLElement {
 const section = (name: string) => screen.getByRole("region", { name });
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
-function fillValid() {
+const next = () => act(async () => void fireEvent.click(screen.getByRole("button", { name: "Continue" })));
+const heading = () => screen.getByTestId("request-step-heading");
+
+function fillCompany() {
   type(within(section("Company")).getByLabelText("Company name"), "Acme Widgets Ltd");
   type(within(section("Company")).getByLabelText(/Company number/), "01234567");
   fireEvent.click(screen.getByLabelText(/Group managed solution/));
+}
+function fillIndividuals() {
+  const people = within(section("Individuals to verify"));
+  type(people.getByLabelText("Full name"), "Carol Director");
+  type(people.getByLabelText("Email address"), "carol@example.com");
+}
+function fillContacts() {
   const main = within(section("Main contact"));
   type(main.getByLabelText("First name"), "Ann");
   type(main.getByLabelText("Last name"), "Lee");
   type(main.getByLabelText("Email address"), " Ann.Lee@Example.com ");
   type(main.getByLabelText("Telephone number"), "+44 20 7946 0000");
-  const billing = within(section("Billing entity and address"));
-  type(billing.getByLabelText(/Billing entity name/), "Acme Widgets Ltd");
-  type(billing.getByLabelText("Address line 1"), "1 High Street");
-  type(billing.getByLabelText("Town or city"), "London");
   const ap = within(section("Accounts-payable contact"));
   type(ap.getByLabelText("First name"), "Bob");
   type(ap.getByLabelText("Last name"), "Payne");
   type(ap.getByLabelText("Email address"), "bob@example.com");
+}
+function fillBilling() {
+  const billing = within(section("Billing entity and address"));
+  type(billing.getByLabelText(/Billing entity name/), "Acme Widgets Ltd");
+  type(billing.getByLabelText("Address line 1"), "1 High Street");
+  type(billing.getByLabelText("Town or city"), "London");
   type(within(section("VAT")).getByLabelText(/VAT registration number/), "GB 123 4567 89");
-  const people = within(section("Individuals to verify"));
-  type(people.getByLabelText("Full name"), "Carol Director");
-  type(people.getByLabelText("Email address"), "carol@example.com");
+}
+
+/** Fills every step and continues to "Check your answers". */
+async function fillValid() {
+  fillCompany();
+  await next();
+  fillIndividuals();
+  await next();
+  fillContacts();
+  await next();
+  fillBilling();
+  await next();
+  await waitFor(() => expect(heading()).toHaveTextContent("Check your answers"));
 }
 
 /** jsdom has no fetch Response: just what the form reads of one. */
@@ -83,41 +105,96 @@ beforeEach(() => {
 });
 
 describe("RequestForm", () => {
-  it("has a titled section for each part, and the service option's onboarding note", () => {
+  it("asks in short steps with Continue and Back, keeping the answers, each step's heading focused", async () => {
     renderForm({ companyName: "Prefilled Ltd" });
-    for (const name of ["Company", "Service option", "Main contact", "Billing entity and address", "Accounts-payable contact", "VAT", "Purchase order", "Individuals to verify", "Price"]) {
-      expect(section(name)).toBeInTheDocument();
-    }
+    expect(screen.getByTestId("request-step-progress")).toHaveTextContent("Step 1 of 5");
+    expect(heading()).toHaveTextContent("Company and service");
+    expect(section("Company")).toBeInTheDocument();
+    expect(section("Service option")).toBeInTheDocument();
     expect(within(section("Company")).getByLabelText("Company name")).toHaveValue("Prefilled Ltd");
     expect(screen.getByRole("group", { name: "Which service do you need?" })).toHaveAccessibleDescription(/typically takes no longer than two working days/);
+    expect(screen.queryByRole("button", { name: "Back" })).toBeNull();
+    fillCompany();
+    await next();
+    expect(heading()).toHaveTextContent("Individuals");
+    expect(heading()).toHaveFocus();
+    expect(section("Individuals to verify")).toBeInTheDocument();
+    expect(section("Price")).toBeInTheDocument();
+    fillIndividuals();
+    await next();
+    expect(heading()).toHaveTextContent("Contacts");
+    for (const name of ["Main contact", "Accounts-payable contact"]) expect(section(name)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    expect(heading()).toHaveTextContent("Individuals");
+    expect(within(section("Individuals to verify")).getByLabelText("Full name")).toHaveValue("Carol Director");
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    expect(within(section("Company")).getByLabelText(/Company number/)).toHaveValue("01234567");
+    expect(screen.getByLabelText(/Group managed solution/)).toBeChecked();
+    await next();
+    await next();
+    fillContacts();
+    await next();
+    expect(heading()).toHaveTextContent("Billing and VAT");
+    for (const name of ["Billing entity and address", "VAT", "Purchase order"]) expect(section(name)).toBeInTheDocument();
+    fillBilling();
+    await next();
+    expect(heading()).toHaveTextContent("Check your answers");
+    expect(screen.getByTestId("request-step-progress")).toHaveTextContent("Step 5 of 5");
   });
 
-  it("shows every field's own error and posts nothing when the form is incomplete", async () => {
+  it("shows the step's errors in a focused summary linking each field, and goes no further", async () => {
     renderForm();
-    await submit();
-    const summary = await waitFor(errorSummary);
+    await next();
+    const summary = errorSummary();
     expect(summary).toHaveTextContent("There is a problem");
     await waitFor(() => expect(summary).toHaveFocus());
     expect(within(section("Company")).getByLabelText("Company name")).toHaveAccessibleDescription("Error: Enter the company name");
-    expect(within(section("Main contact")).getByLabelText("Email address")).toHaveAccessibleDescription("Error: Enter the main contact's email address");
-    expect(within(section("Individuals to verify")).getByLabelText("Full name")).toHaveAccessibleDescription("Error: Enter the individual's full name");
     // Each problem is a link to its field, in the order of the page; following it focuses the field.
     const link = within(summary).getByRole("link", { name: "Enter the company number" });
     expect(link).toHaveAttribute("href", "#request-company-companyId");
     fireEvent.click(link);
     expect(within(section("Company")).getByLabelText(/Company number/)).toHaveFocus();
-    const links = within(summary).getAllByRole("link").map((l) => l.textContent);
-    expect(links.slice(0, 3)).toEqual(["Enter the company name", "Enter the company number", "Choose a service option"]);
+    expect(within(summary).getAllByRole("link").map((l) => l.textContent)).toEqual(["Enter the company name", "Enter the company number", "Choose a service option"]);
     fireEvent.click(within(summary).getByRole("link", { name: "Choose a service option" }));
     expect(screen.getByLabelText(/One-off solution/)).toHaveFocus();
-    expect(screen.getByRole("group", { name: "Which service do you need?" })).toHaveAccessibleDescription(/Choose a service option/);
+    expect(heading()).toHaveTextContent("Company and service");
+    fillCompany();
+    await next();
+    await next();
+    expect(within(section("Individuals to verify")).getByLabelText("Full name")).toHaveAccessibleDescription("Error: Enter the individual's full name");
+    expect(within(errorSummary()).getAllByRole("link").map((l) => l.textContent)).toEqual(["Enter the individual's full name", "Enter the individual's email address"]);
+    await next();
+    fillIndividuals();
+    await next();
+    await next();
+    expect(within(section("Main contact")).getByLabelText("Email address")).toHaveAccessibleDescription("Error: Enter the main contact's email address");
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("checks the answers with a Change link each, back to the step and field, and back to the check page on Continue", async () => {
+    renderForm();
+    await fillValid();
+    const company = within(screen.getByTestId("check-company"));
+    expect(company.getByText("Acme Widgets Ltd")).toBeInTheDocument();
+    expect(company.getByText("01234567")).toBeInTheDocument();
+    expect(company.getByText("Group managed solution")).toBeInTheDocument();
+    expect(within(screen.getByTestId("check-individuals")).getByText("Carol Director")).toBeInTheDocument();
+    expect(within(screen.getByTestId("check-billing")).getByText("GB123456789")).toBeInTheDocument();
+    const change = screen.getByRole("link", { name: "Change company number" });
+    fireEvent.click(change);
+    expect(heading()).toHaveTextContent("Company and service");
+    await waitFor(() => expect(within(section("Company")).getByLabelText(/Company number/)).toHaveFocus());
+    type(within(section("Company")).getByLabelText(/Company number/), "sc 123 456");
+    await next();
+    expect(heading()).toHaveTextContent("Check your answers");
+    expect(within(screen.getByTestId("check-company")).getByText("SC123456")).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: /^Change/ }).length).toBeGreaterThanOrEqual(8);
   });
 
   it("posts the checked values with the bot check's token field and goes where the server says", async () => {
     fetchMock.mockResolvedValue(reply(201, { reference: "AB12CD34", next: "/requests/identity-verification/submitted?reference=AB12CD34" }));
     renderForm();
-    fillValid();
+    await fillValid();
     await submit();
     await waitFor(() => expect(goTo).toHaveBeenCalledWith("/requests/identity-verification/submitted?reference=AB12CD34"));
     const [url, init] = fetchMock.mock.calls[0];
@@ -139,12 +216,17 @@ describe("RequestForm", () => {
   it("keeps everything typed and marks the fields the server refused", async () => {
     fetchMock.mockResolvedValue(reply(400, { error: "bad_request", message: "Some fields are not valid.", fields: { "individuals.0.email": ["duplicateEmail"], "company.companyId": ["tooLong"] } }));
     renderForm();
-    fillValid();
+    await fillValid();
     await submit();
-    const email = within(section("Individuals to verify")).getByLabelText("Email address");
-    await waitFor(() => expect(email).toHaveAccessibleDescription(/already used by another individual/));
+    // The first step with a problem is shown, its summary focused; the other step's problem waits there.
+    await waitFor(() => expect(heading()).toHaveTextContent("Company and service"));
     expect(within(section("Company")).getByLabelText(/Company number/)).toHaveAccessibleDescription(/too long/);
+    await waitFor(() => expect(errorSummary()).toHaveFocus());
+    await next();
+    const email = within(section("Individuals to verify")).getByLabelText("Email address");
+    expect(email).toHaveAccessibleDescription(/already used by another individual/);
     expect(email).toHaveValue("carol@example.com");
+    await next();
     expect(within(section("Main contact")).getByLabelText("First name")).toHaveValue("Ann");
     expect(goTo).not.toHaveBeenCalled();
   });
@@ -153,7 +235,7 @@ describe("RequestForm", () => {
     const continueUrl = "http://localhost:3000/requests/identity-verification/continue/12.abcdefghijklmnopqrstuvwxyz";
     fetchMock.mockResolvedValue(reply(409, { error: "conflict", message: "You already started this request.", continueUrl }));
     renderForm({ journey: "PayByCard" });
-    fillValid();
+    await fillValid();
     await submit();
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("You already started this request");
@@ -165,10 +247,10 @@ describe("RequestForm", () => {
   it("says when the bot check failed, keeping the form", async () => {
     fetchMock.mockResolvedValue(reply(400, { error: "bad_request", message: "Verification failed. Please try again." }));
     renderForm({ journey: "PayByCard" });
-    fillValid();
+    await fillValid();
     await submit();
     expect(await screen.findByText("Verification failed. Please try again.")).toBeInTheDocument();
-    expect(within(section("Company")).getByLabelText("Company name")).toHaveValue("Acme Widgets Ltd");
+    expect(within(screen.getByTestId("check-company")).getByText("Acme Widgets Ltd")).toBeInTheDocument();
   });
 
   it("fills the Existing journey from the customer record found by lwdbNumber", async () => {
@@ -191,9 +273,11 @@ describe("RequestForm", () => {
     expect(within(section("Company")).getByLabelText("Company name")).toHaveValue("Hartwell Holdings Ltd");
     expect(within(section("Company")).getByLabelText(/Company number/)).toHaveValue("09876543");
     expect(within(section("Company")).getByLabelText(/Customer code/)).toHaveValue("LW100");
-    expect(within(section("Main contact")).getByLabelText("First name")).toHaveValue("Olivia");
     expect(screen.getByLabelText(/Group managed solution/)).toBeChecked();
+    await next();
     expect(within(section("Individuals to verify")).getByLabelText("Email address")).toHaveValue("james@example.com");
+    await next();
+    expect(within(section("Main contact")).getByLabelText("First name")).toHaveValue("Olivia");
   });
 
   it("says when the customer record is not found and leaves the form to fill in", async () => {
@@ -212,26 +296,34 @@ describe("RequestForm", () => {
 
   it("refuses a company number and a VAT number not in the registers' formats", async () => {
     renderForm();
-    fillValid();
+    fillCompany();
     type(within(section("Company")).getByLabelText(/Company number/), "ABC");
+    await next();
+    expect(within(errorSummary()).getAllByRole("link").map((l) => l.textContent)).toEqual(["Enter a company number of 8 characters, like 01234567 or SC123456"]);
+    type(within(section("Company")).getByLabelText(/Company number/), "01234567");
+    await next();
+    fillIndividuals();
+    await next();
+    fillContacts();
+    await next();
+    fillBilling();
     type(within(section("VAT")).getByLabelText(/VAT registration number/), "123456789");
-    await submit();
-    const summary = await waitFor(errorSummary);
-    expect(within(summary).getAllByRole("link").map((l) => l.textContent)).toEqual([
-      "Enter a company number of 8 characters, like 01234567 or SC123456",
-      "Enter a VAT number in the correct format, like GB123456789 or XI123456789",
-    ]);
+    await next();
+    expect(within(errorSummary()).getAllByRole("link").map((l) => l.textContent)).toEqual(["Enter a VAT number in the correct format, like GB123456789 or XI123456789"]);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("with 'The accounts-payable contact is the main contact' ticked, hides those fields and sends the main contact's", async () => {
     fetchMock.mockResolvedValue(reply(201, { reference: "AB12CD34", next: "/done" }));
     renderForm();
-    fillValid();
+    await fillValid();
+    fireEvent.click(screen.getByRole("link", { name: "Change accounts-payable contact" }));
     const ap = within(section("Accounts-payable contact"));
     type(ap.getByLabelText("Email address"), "");
     fireEvent.click(ap.getByLabelText("The accounts-payable contact is the main contact"));
     expect(ap.getByLabelText("Email address")).not.toBeVisible();
+    await next();
+    expect(within(screen.getByTestId("check-contacts")).getByText("The main contact")).toBeInTheDocument();
     await submit();
     await waitFor(() => expect(goTo).toHaveBeenCalledWith("/done"));
     const body = JSON.parse(fetchMock.mock.calls[0][1].body);
@@ -245,19 +337,24 @@ describe("RequestForm", () => {
 
   it("asks for a VAT number unless VAT exempt", async () => {
     renderForm();
-    fillValid();
+    await fillValid();
+    fireEvent.click(screen.getByRole("link", { name: "Change VAT" }));
     type(within(section("VAT")).getByLabelText(/VAT registration number/), "");
-    await submit();
+    await next();
     await waitFor(() => expect(within(section("VAT")).getByLabelText(/VAT registration number/)).toHaveAccessibleDescription(/Enter a VAT number, or tick VAT exempt/));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("refuses more than one individual for the one-off solution", async () => {
     renderForm();
-    fillValid();
+    fillCompany();
+    await next();
+    fillIndividuals();
     fireEvent.click(screen.getByRole("button", { name: "Add another individual" }));
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
     fireEvent.click(screen.getByLabelText(/One-off solution/));
-    await submit();
+    await next();
+    await next();
     expect(await within(section("Individuals to verify")).findByText("The one-off solution verifies exactly one individual")).toBeInTheDocument();
     expect(within(errorSummary()).getByRole("link", { name: "The one-off solution verifies exactly one individual" })).toHaveAttribute("href", "#request-individuals-0-name");
     expect(fetchMock).not.toHaveBeenCalled();
@@ -265,22 +362,27 @@ describe("RequestForm", () => {
 
   it("prices the individuals with VAT, with a toggle to show prices including VAT, and still with VAT when an exemption is only declared", async () => {
     renderForm();
-    fillValid();
+    await fillValid();
     const price = within(section("Price"));
     await waitFor(() => expect(price.getByTestId("amount-due")).toHaveTextContent("£78.00"));
     expect(price.getAllByText("£65.00")).toHaveLength(2);
     fireEvent.click(price.getByLabelText("Show prices including VAT"));
     expect(price.getByText("Price per individual (including VAT)")).toBeInTheDocument();
     expect(price.getAllByText("£78.00")).toHaveLength(2);
+    fireEvent.click(screen.getByRole("link", { name: "Change VAT" }));
     fireEvent.click(within(section("VAT")).getByLabelText("The billing entity is VAT exempt"));
-    await waitFor(() => expect(price.getByTestId("vat-exemption-claimed")).toHaveTextContent(/until our staff have confirmed/));
-    expect(price.getByTestId("amount-due")).toHaveTextContent("£78.00");
     expect(within(section("VAT")).getByLabelText(/VAT registration number/)).toBeDisabled();
+    await next();
+    expect(within(screen.getByTestId("check-billing")).getByText("VAT exempt")).toBeInTheDocument();
+    const after = within(section("Price"));
+    await waitFor(() => expect(after.getByTestId("vat-exemption-claimed")).toHaveTextContent(/until our staff have confirmed/));
+    expect(after.getByTestId("amount-due")).toHaveTextContent("£78.00");
   });
 
   it("imports individuals from a CSV file and lists the rows that could not be processed with their reasons", async () => {
     renderForm();
-    fireEvent.click(screen.getByLabelText(/Group managed solution/));
+    fillCompany();
+    await next();
     const csv = "Name;Email\r\nAnn Lee;ANN@example.com\r\nNo Email;\r\nBen Ray;ben@example.com\r\nAnn Again;ann@example.com\r\n";
     const file = new File([csv], "people.csv", { type: "text/csv" });
     if (!file.arrayBuffer) Object.assign(file, { arrayBuffer: () => Promise.resolve(new TextEncoder().encode(csv).buffer) });

@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { ButtonLink } from "@/components/ui/button-link";
 import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
 import { Field, FieldIdScope, SelectField, TextareaField, fieldId } from "@/components/ui/field";
+import { CheckAnswers, type AnswerStep } from "./check-answers";
 import { prefillFromRecord } from "./existing-prefill";
 import { FormSection, useValidationMessage } from "./form-section";
 import { IndividualsEditor } from "./individuals-editor";
@@ -49,6 +50,24 @@ const FIELD_ORDER = [
   "purchaseOrderInfo",
   "individuals",
 ] as const;
+
+/** The steps of the form, in order: short pages, then "Check your answers" before submitting or paying. */
+const STEPS = ["company", "individuals", "contacts", "billing", "check"] as const;
+type Step = (typeof STEPS)[number];
+
+/** The fields of each step (top-level paths). */
+const STEP_FIELDS: Record<AnswerStep, readonly (typeof FIELD_ORDER)[number][]> = {
+  company: ["customerCode", "company", "productTier"],
+  individuals: ["individuals"],
+  contacts: ["mainContactFirstName", "mainContactLastName", "mainContactEmail", "mainContactTelephone", "accountPayableContactFirstName", "accountPayableContactLastName", "accountPayableContactEmail", "accountPayableContactTelephone"],
+  billing: ["billingEntityName", "billingAddressLine1", "billingAddressLine2", "billingAddressCity", "billingAddressState", "billingAddressPostCode", "billingAddressCountry", "vatExempt", "vatNumber", "purchaseOrderInfo"],
+};
+
+/** The step that asks for a field path (`individuals.2.email` is on "individuals"). */
+function stepOf(path: string): AnswerStep | undefined {
+  const top = path.split(".")[0];
+  return (Object.keys(STEP_FIELDS) as AnswerStep[]).find((candidate) => (STEP_FIELDS[candidate] as readonly string[]).includes(top!));
+}
 
 /** Where the summary's link of a path goes when it is not a field of its own. */
 function controlFor(path: string): string | undefined {
@@ -108,6 +127,12 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
   const [prefill, setPrefill] = useState<Prefill>(existing ? { kind: "loading" } : { kind: "none" });
   /** "The accounts-payable contact is the main contact": the accounts-payable fields are hidden and copied on submit. */
   const [apIsMain, setApIsMain] = useState(false);
+  const [step, setStep] = useState<Step>(STEPS[0]);
+  /** After a Change link, Continue goes straight back to the check page. */
+  const [returnToCheck, setReturnToCheck] = useState(false);
+  /** What takes the focus when the step changes: its heading, the error summary, or a field (by id). */
+  const focusOnStep = useRef<"heading" | "summary" | string | null>(null);
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   /** Counts the failed submits (in the browser or at the server): the error summary takes the focus on each. */
   const [failedSubmits, setFailedSubmits] = useState(0);
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -148,6 +173,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
     setValue,
     getValues,
     reset,
+    trigger,
     control,
     formState: { errors, isSubmitting },
   } = form;
@@ -184,6 +210,16 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
     if (status.kind !== "editing" && status.kind !== "leaving" && status.kind !== "invalid") outcomeRef.current?.focus();
   }, [status]);
 
+  // A new step: the focus moves to its heading (or the field a Change link named); the error summary
+  // takes it itself when the step was shown for its problems.
+  useEffect(() => {
+    const target = focusOnStep.current;
+    focusOnStep.current = null;
+    if (!target || target === "summary") return;
+    const field = target === "heading" ? null : document.getElementById(target);
+    (field ?? stepHeadingRef.current)?.focus();
+  }, [step]);
+
   async function onSubmit(values: OnboardingRequest) {
     setStatus({ kind: "editing" });
     try {
@@ -216,7 +252,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
           setError(path as FieldPath<OnboardingRequestInput>, { type: "server", message: keys[0] });
           marked = true;
         }
-        if (marked) setFailedSubmits((n) => n + 1);
+        if (marked) showStepOf(Object.keys(body.fields ?? {}).filter(fieldExists));
         // The bot check and other refusals without a field come with their own translated message.
         setStatus(marked ? { kind: "invalid" } : { kind: "refused", message: body.message ?? t("errorBody") });
         return;
@@ -239,7 +275,8 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
 
   const err = (key: string | undefined) => message(key);
   // With the toggle on, the accounts-payable fields are hidden copies: their problems are the main contact's.
-  const problems = summaryItems(errors, { scope: REQUEST_SCOPE, translate: message, order: FIELD_ORDER, controlFor }).filter(
+  const stepErrors = (step === "check" ? {} : Object.fromEntries(Object.entries(errors).filter(([path]) => stepOf(path) === step))) as typeof errors;
+  const problems = summaryItems(stepErrors, { scope: REQUEST_SCOPE, translate: message, order: FIELD_ORDER, controlFor }).filter(
     (item) => !(apIsMain && item.controlId?.startsWith(fieldId(REQUEST_SCOPE, "accountPayableContact"))),
   );
 
@@ -253,6 +290,44 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
     setValue("accountPayableContactTelephone", v.mainContactTelephone ?? "");
   }
 
+  /** Shows the first step with a problem among `paths`, its error summary focused. */
+  function showStepOf(paths: string[]) {
+    const first = STEPS.find((candidate) => paths.some((path) => stepOf(path) === candidate));
+    if (!first) return;
+    focusOnStep.current = "summary";
+    setStep(first);
+    setFailedSubmits((n) => n + 1);
+  }
+
+  /** Continue: checks this step's answers only, then the next step (or the check page after a Change). */
+  async function continueStep() {
+    if (step === "check") return;
+    resolver.preload();
+    const names = STEP_FIELDS[step].filter((name) => name !== "customerCode" || journey === "Existing") as FieldPath<OnboardingRequestInput>[];
+    const valid = await trigger(names);
+    if (!valid) {
+      setFailedSubmits((n) => n + 1);
+      return;
+    }
+    const next = returnToCheck ? "check" : STEPS[STEPS.indexOf(step) + 1]!;
+    if (next === "check") setReturnToCheck(false);
+    focusOnStep.current = "heading";
+    setStep(next);
+  }
+
+  function back() {
+    focusOnStep.current = "heading";
+    setReturnToCheck(false);
+    setStep(STEPS[Math.max(0, STEPS.indexOf(step) - 1)]!);
+  }
+
+  /** A Change link of the check page: that step, with the answer's field focused; Continue comes back here. */
+  function changeAnswer(target: AnswerStep, controlId: string) {
+    focusOnStep.current = controlId;
+    setReturnToCheck(true);
+    setStep(target);
+  }
+
   return (
     <FormProvider {...form}>
       <FieldIdScope scope={REQUEST_SCOPE}>
@@ -260,9 +335,14 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
         noValidate
         onSubmit={(event) => {
           copyMainContact();
-          return handleSubmit(onSubmit, () => {
+          if (step !== "check") {
+            event.preventDefault();
+            void continueStep();
+            return;
+          }
+          return handleSubmit(onSubmit, (invalid) => {
             setStatus({ kind: "invalid" });
-            setFailedSubmits((n) => n + 1);
+            showStepOf(Object.keys(invalid));
           })(event);
         }}
         onFocus={() => {
@@ -305,6 +385,17 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
           {status.kind === "failed" ? <Alert variant="error" title={t("errorTitle")}>{t("errorBody")}</Alert> : null}
         </div>
 
+        <div className="flex flex-col gap-1">
+          <p className="text-ink-muted" data-testid="request-step-progress">
+            {t("steps.progress", { number: STEPS.indexOf(step) + 1, total: STEPS.length })}
+          </p>
+          <h2 ref={stepHeadingRef} tabIndex={-1} className="text-2xl font-bold outline-none" data-testid="request-step-heading">
+            {t(`steps.${step}`)}
+          </h2>
+        </div>
+
+        {step === "company" ? (
+          <>
         <FormSection title={t("company.title")}>
           <div className="grid gap-5 sm:grid-cols-2">
             {journey === "Existing" ? (
@@ -322,11 +413,23 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
             <Field label={t("company.companyId")} hint={t("company.companyIdHint")} autoComplete="off" error={err(errors.company?.companyId?.message)} {...register("company.companyId")} />
           </div>
         </FormSection>
-
         <FormSection title={t("serviceOption.title")}>
           <ServiceOption />
         </FormSection>
+          </>
+        ) : null}
 
+        {step === "individuals" ? (
+          <>
+        <FormSection title={t("individuals.title")} description={t("individuals.description")}>
+          <IndividualsEditor csvTemplate={csvTemplate} csvTemplateFileName={csvTemplateFileName} />
+        </FormSection>
+            <PricePanel pricing={pricing} />
+          </>
+        ) : null}
+
+        {step === "contacts" ? (
+          <>
         <FormSection title={t("mainContact.title")} description={t("mainContact.description")}>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label={t("person.firstName")} autoComplete="given-name" error={err(errors.mainContactFirstName?.message)} {...register("mainContactFirstName")} />
@@ -335,7 +438,23 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
             <Field label={t("person.telephone")} type="tel" autoComplete="tel" error={err(errors.mainContactTelephone?.message)} {...register("mainContactTelephone")} />
           </div>
         </FormSection>
+        <FormSection title={t("accountsPayable.title")} description={t("accountsPayable.description")}>
+          <label className="flex items-start gap-3">
+            <input id="request-ap-same" type="checkbox" className="mt-1 size-5 shrink-0 accent-navy-900" checked={apIsMain} onChange={(event) => setApIsMain(event.target.checked)} aria-controls="request-ap-fields" />
+            <span>{t("accountsPayable.sameAsMain")}</span>
+          </label>
+          <div id="request-ap-fields" className="grid gap-5 sm:grid-cols-2" hidden={apIsMain}>
+            <Field label={t("person.firstName")} autoComplete="off" error={err(errors.accountPayableContactFirstName?.message)} {...register("accountPayableContactFirstName")} />
+            <Field label={t("person.lastName")} autoComplete="off" error={err(errors.accountPayableContactLastName?.message)} {...register("accountPayableContactLastName")} />
+            <Field label={t("person.email")} type="email" inputMode="email" autoComplete="off" error={err(errors.accountPayableContactEmail?.message)} {...register("accountPayableContactEmail")} />
+            <Field label={t("person.telephone")} optional type="tel" autoComplete="off" error={err(errors.accountPayableContactTelephone?.message)} {...register("accountPayableContactTelephone")} />
+          </div>
+        </FormSection>
+          </>
+        ) : null}
 
+        {step === "billing" ? (
+          <>
         <FormSection title={t("billing.title")}>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field className="sm:col-span-2" label={t("billing.entityName")} hint={t("billing.entityNameHint")} autoComplete="organization" error={err(errors.billingEntityName?.message)} {...register("billingEntityName")} />
@@ -354,20 +473,6 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
             </SelectField>
           </div>
         </FormSection>
-
-        <FormSection title={t("accountsPayable.title")} description={t("accountsPayable.description")}>
-          <label className="flex items-start gap-3">
-            <input type="checkbox" className="mt-1 size-5 shrink-0 accent-navy-900" checked={apIsMain} onChange={(event) => setApIsMain(event.target.checked)} aria-controls="request-ap-fields" />
-            <span>{t("accountsPayable.sameAsMain")}</span>
-          </label>
-          <div id="request-ap-fields" className="grid gap-5 sm:grid-cols-2" hidden={apIsMain}>
-            <Field label={t("person.firstName")} autoComplete="off" error={err(errors.accountPayableContactFirstName?.message)} {...register("accountPayableContactFirstName")} />
-            <Field label={t("person.lastName")} autoComplete="off" error={err(errors.accountPayableContactLastName?.message)} {...register("accountPayableContactLastName")} />
-            <Field label={t("person.email")} type="email" inputMode="email" autoComplete="off" error={err(errors.accountPayableContactEmail?.message)} {...register("accountPayableContactEmail")} />
-            <Field label={t("person.telephone")} optional type="tel" autoComplete="off" error={err(errors.accountPayableContactTelephone?.message)} {...register("accountPayableContactTelephone")} />
-          </div>
-        </FormSection>
-
         <FormSection title={t("vat.title")}>
           <label className="flex items-start gap-3">
             <input
@@ -383,25 +488,37 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
           </label>
           <Field label={t("vat.number")} hint={t("vat.numberHint")} disabled={vatExempt} autoCapitalize="characters" autoComplete="off" spellCheck={false} error={err(errors.vatNumber?.message)} {...register("vatNumber")} />
         </FormSection>
-
         <FormSection title={t("purchaseOrder.title")}>
           <TextareaField label={t("purchaseOrder.label")} hint={t("purchaseOrder.hint")} optional rows={3} error={err(errors.purchaseOrderInfo?.message)} {...register("purchaseOrderInfo")} />
         </FormSection>
+          </>
+        ) : null}
 
-        <FormSection title={t("individuals.title")} description={t("individuals.description")}>
-          <IndividualsEditor csvTemplate={csvTemplate} csvTemplateFileName={csvTemplateFileName} />
-        </FormSection>
-
-        <PricePanel pricing={pricing} />
+        {step === "check" ? (
+          <>
+            <p className="max-w-prose">{t("check.intro")}</p>
+            <CheckAnswers scope={REQUEST_SCOPE} journey={journey} countries={countries} apIsMain={apIsMain} onChange={changeAnswer} />
+            <PricePanel pricing={pricing} />
+          </>
+        ) : null}
 
         <div className="flex flex-col gap-3">
-          {journey === "PayByCard" ? <p className="text-ink-muted">{t("submitNote.PayByCard")}</p> : null}
-          {journey === "PayByInvoice" ? <p className="text-ink-muted">{t(holdInvitations ? "submitNote.PayByInvoiceHeld" : "submitNote.PayByInvoice")}</p> : null}
-          {journey === "Existing" ? <p className="text-ink-muted">{t(holdInvitations ? "submitNote.ExistingHeld" : "submitNote.Existing")}</p> : null}
-          <div>
-            <Button type="submit" loading={isSubmitting || status.kind === "leaving"} loadingLabel={t("submitting")}>
-              {journey === "PayByCard" ? t("submitCard") : t("submit")}
-            </Button>
+          {step === "check" && journey === "PayByCard" ? <p className="text-ink-muted">{t("submitNote.PayByCard")}</p> : null}
+          {step === "check" && journey === "PayByInvoice" ? <p className="text-ink-muted">{t(holdInvitations ? "submitNote.PayByInvoiceHeld" : "submitNote.PayByInvoice")}</p> : null}
+          {step === "check" && journey === "Existing" ? <p className="text-ink-muted">{t(holdInvitations ? "submitNote.ExistingHeld" : "submitNote.Existing")}</p> : null}
+          <div className="flex flex-wrap items-center gap-3">
+            {step === "check" ? (
+              <Button type="submit" loading={isSubmitting || status.kind === "leaving"} loadingLabel={t("submitting")}>
+                {journey === "PayByCard" ? t("submitCard") : t("submit")}
+              </Button>
+            ) : (
+              <Button type="submit">{t("steps.continue")}</Button>
+            )}
+            {step !== STEPS[0] ? (
+              <Button type="button" variant="secondary" onClick={back}>
+                {t("steps.back")}
+              </Button>
+            ) : null}
           </div>
         </div>
       </form>
