@@ -2,10 +2,12 @@ import type { NewAuditEntry } from "@/db/schema";
 import { getDb } from "@/db";
 import { GET as auditGet } from "@/app/api/admin/audit/route";
 import { listAuditEntries } from "@/lib/server/audit/list-audit-entries";
-import { insertAuditEntries } from "../support/factories";
+import { insertAuditEntries, insertClientWithDirectors } from "../support/factories";
 import { apiRequest } from "./support/requests";
 import { setupTestDb } from "./support/setup-test-db";
-import { adminPrincipal, anonymous, asAdmin, asContact, TEST_API_KEY, withApiKey } from "./support/test-users";
+import { adminPrincipal, anonymous, asAdmin, asContact, demo as demoUsers, TEST_API_KEY, withApiKey } from "./support/test-users";
+
+const demoAdminEmail = demoUsers.admin;
 
 setupTestDb();
 
@@ -170,5 +172,39 @@ describe("listAuditEntries", () => {
     expect(forClient.length).toBeGreaterThan(0);
     expect(forClient.every((e) => e.clientId === someClient!.clientId)).toBe(true);
     await expect(listAuditEntries({ db, user: { type: "DV_Director", email: "x@example.com", via: "session" } })).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
+
+describe("nameAuditEntries", () => {
+  it("names the actor (staff, contact or individual) and the entity and its client, leaving the entries as stored", async () => {
+    const db = await getDb();
+    const { client, directors } = await insertClientWithDirectors(db, {
+      client: { name: "Named Audit Ltd", mainContactEmail: "named.contact@test.example", mainContactFirstName: "Nora", mainContactLastName: "Named" },
+      directors: [{ name: "Ida Named", email: "ida.named@test.example" }],
+    });
+    const d = directors[0]!;
+    const entry = (user: string, entityType: string, entityId: number) => ({
+      action: "Changed email",
+      auditType: "DirectorModified" as const,
+      entityType,
+      entityId: String(entityId),
+      user,
+      clientId: client.id,
+      directorId: entityType === "Director" ? d.id : null,
+      oldValue: { email: "old@test.example" },
+      newValue: { email: "new@test.example" },
+    });
+    await insertAuditEntries(db, [entry("named.contact@test.example", "Director", d.id), entry("ida.named@test.example", "Director", d.id), entry("system", "Client", client.id), entry(demoAdminEmail, "Client", client.id)]);
+    const entries = await listAuditEntries({ db, user: adminPrincipal(), clientId: client.id });
+    const names = entries.map((e) => [e.user, e.actorName, e.entityName, e.clientName]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        ["named.contact@test.example", "Nora Named", "Ida Named", "Named Audit Ltd"],
+        ["ida.named@test.example", "Ida Named", "Ida Named", "Named Audit Ltd"],
+        ["system", null, "Named Audit Ltd", "Named Audit Ltd"],
+        [demoAdminEmail, "Portal Administrator", "Named Audit Ltd", "Named Audit Ltd"],
+      ]),
+    );
+    expect(entries.every((e) => e.action === "Changed email")).toBe(true);
   });
 });

@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { DescriptionList } from "@/components/ui/description-list";
 import { Table, TableBody, TableCell, TableHead, TableRow, TableRowHeader } from "@/components/ui/table";
+import { auditField } from "@/lib/domain/audit-sentence";
 import { auditDiff, isBlockValue, valueText } from "./audit-diff-model";
+import { useAuditWords } from "./use-audit-words";
 
 /** One value: inline text, formatted JSON in a scrolling block, or an "empty" marker. */
 function Value({ value, present = true }: { value: unknown; present?: boolean }) {
@@ -39,6 +41,7 @@ function DiffTable({ caption, headers, children }: { caption: string; headers: s
  */
 export function AuditDiff({ oldValue, newValue, label }: { oldValue: unknown; newValue: unknown; label: string }) {
   const t = useTranslations("auditArea.diff");
+  const words = useAuditWords();
   const diff = auditDiff(oldValue, newValue);
   if (diff.kind === "none") return <p className="text-sm text-ink-muted">{t("noValues")}</p>;
 
@@ -69,8 +72,8 @@ export function AuditDiff({ oldValue, newValue, label }: { oldValue: unknown; ne
       <DiffTable caption={t("fieldsCaption", { label })} headers={headers}>
         {diff.rows.map((r) => (
           <TableRow key={r.field} className="last:border-0">
-            <TableRowHeader className="font-mono break-all">
-              {r.field}
+            <TableRowHeader className="break-words">
+              {auditField(r.field, words)}
               {both ? (
                 <span className={r.changed ? "ml-2 font-sans text-xs font-bold text-navy-900" : "ml-2 font-sans text-xs text-ink-muted"}>
                   {r.changed ? t("changed") : t("unchanged")}

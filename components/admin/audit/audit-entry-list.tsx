@@ -1,23 +1,32 @@
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import type { AuditEntry } from "@/db/schema";
 import { DescriptionList } from "@/components/ui/description-list";
+import { auditActor, auditSentence } from "@/lib/domain/audit-sentence";
+import type { NamedAuditEntry } from "@/lib/server/audit/name-audit-entries";
 import { AuditDiff } from "./audit-diff";
 import { AuditTypeBadge } from "./audit-type-badge";
 import { auditHref } from "./audit-url";
+import { useAuditWords } from "./use-audit-words";
 
 function clientPage(clientId: number) {
   return `/administration/client-management/${clientId}`;
 }
 
-/** One audit entry: action, type, entity (linking to the client), user, time and the change. */
-function AuditEntryItem({ entry }: { entry: AuditEntry }) {
+/** One audit entry: what happened as a sentence, type, entity (linking to the client), who, time and the change. */
+function AuditEntryItem({ entry }: { entry: NamedAuditEntry }) {
   const t = useTranslations("auditArea");
   const format = useFormatter();
+  const words = useAuditWords();
+  const sentence = auditSentence(entry, words);
+  const who = entry.user ? auditActor(entry, words) : t("noUser");
   const isError = entry.auditType.endsWith("Error");
   const headingId = `audit-entry-${entry.id}`;
-  const entityText =
-    entry.clientId && entry.entityType !== "Client"
+  // By name when known ("James Whitaker (Hartwell Holdings Ltd)"), else by kind and number.
+  const entityText = entry.entityName
+    ? entry.clientName && entry.entityType !== "Client"
+      ? t("entityNamedOfClient", { name: entry.entityName, client: entry.clientName })
+      : entry.entityName
+    : entry.clientId && entry.entityType !== "Client"
       ? t("entityOfClient", { type: entry.entityType, id: entry.entityId ?? "", clientId: entry.clientId })
       : t("entityLabel", { type: entry.entityType, id: entry.entityId ?? "" });
   return (
@@ -27,8 +36,8 @@ function AuditEntryItem({ entry }: { entry: AuditEntry }) {
         className={isError ? "rounded-md border border-l-4 border-line-soft border-l-danger p-4" : "rounded-md border border-line-soft p-4"}
       >
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 id={headingId} className="text-base font-semibold text-ink">
-            {entry.action}
+          <h3 id={headingId} className="text-base font-semibold break-words text-ink">
+            {sentence}
           </h3>
           <AuditTypeBadge type={entry.auditType} />
         </div>
@@ -41,14 +50,22 @@ function AuditEntryItem({ entry }: { entry: AuditEntry }) {
               label: t("when"),
               value: <time dateTime={entry.timestamp.toISOString()}>{format.dateTime(entry.timestamp, { dateStyle: "medium", timeStyle: "medium" })}</time>,
             },
-            { label: t("user"), value: <span className="break-all">{entry.user ?? t("noUser")}</span> },
+            {
+              label: t("user"),
+              value: (
+                <span className="break-all">
+                  {who}
+                  {entry.actorName && entry.user ? <span className="text-ink-muted">{` (${entry.user})`}</span> : null}
+                </span>
+              ),
+            },
             {
               label: t("entity"),
               value: (
                 <span className="flex flex-wrap gap-x-3">
                   {entry.clientId ? <Link href={clientPage(entry.clientId)}>{entityText}</Link> : <span>{entityText}</span>}
                   {entry.entityId ? (
-                    <Link href={auditHref({ entityType: entry.entityType, entityId: entry.entityId })} aria-label={t("entityHistoryLabel", { type: entry.entityType, id: entry.entityId })}>
+                    <Link href={auditHref({ entityType: entry.entityType, entityId: entry.entityId })} aria-label={entry.entityName ? t("entityHistoryNamed", { name: entry.entityName }) : t("entityHistoryLabel", { type: entry.entityType, id: entry.entityId })}>
                       {t("entityHistory")}
                     </Link>
                   ) : null}
@@ -60,7 +77,7 @@ function AuditEntryItem({ entry }: { entry: AuditEntry }) {
         />
         {entry.oldValue != null || entry.newValue != null ? (
           <div className="mt-3">
-            <AuditDiff oldValue={entry.oldValue} newValue={entry.newValue} label={entry.action} />
+            <AuditDiff oldValue={entry.oldValue} newValue={entry.newValue} label={sentence} />
           </div>
         ) : null}
       </article>
@@ -69,7 +86,7 @@ function AuditEntryItem({ entry }: { entry: AuditEntry }) {
 }
 
 /** The entries of one page, newest first. */
-export function AuditEntryList({ entries }: { entries: AuditEntry[] }) {
+export function AuditEntryList({ entries }: { entries: NamedAuditEntry[] }) {
   return (
     <ol className="flex flex-col gap-3">
       {entries.map((e) => (

@@ -22,7 +22,6 @@ export function AuditTypeBadge({ type }: { type: AuditType }) {
         </>
       ) : null}
       {t(`types.${type}`)}
-      <span className="font-mono text-xs font-normal">({type})</span>
     </span>
   );
 }

@@ -1,15 +1,17 @@
 import "server-only";
 import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
-import { auditEntries, type AuditEntry } from "@/db/schema";
+import { auditEntries } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { auditErrorTypes, type AuditQuery } from "@/lib/schemas/audit-query";
 import { AppError } from "@/lib/server/app-error";
 import { pagerFor, type Pager } from "@/lib/pager";
+import { nameAuditEntries, type NamedAuditEntry } from "./name-audit-entries";
 
 export interface AuditPage {
-  entries: AuditEntry[];
+  /** The entries, with the actor's and the entity's names when known (for their sentences). */
+  entries: NamedAuditEntry[];
   pager: Pager;
 }
 
@@ -62,7 +64,7 @@ export async function findAuditEntries({ db, user, query }: { db: Db; user: Prin
     db.select({ n: count() }).from(auditEntries).where(where),
   ]);
   return {
-    entries,
+    entries: await nameAuditEntries({ db, user, entries }),
     pager: pagerFor(Number(total?.n ?? 0), query.page, query.pageSize),
   };
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
-import { auditEntries, clients, directorAddresses, directorChecks, directorFiles, directorMedia, type AuditEntry } from "@/db/schema";
+import { auditEntries, clients, directorAddresses, directorChecks, directorFiles, directorMedia } from "@/db/schema";
+import { nameAuditEntries, type NamedAuditEntry } from "@/lib/server/audit/name-audit-entries";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
@@ -36,7 +37,13 @@ export async function getClientDetail({ db, user, id, view = {} }: { db: Db; use
   const [clientRow, listing, audit] = await Promise.all([
     db.query.clients.findFirst({ where: eq(clients.id, id), columns: { paymentSessionSecret: false } }),
     listClientDirectors({ db, user, clientId: id, view }),
-    db.select().from(auditEntries).where(eq(auditEntries.clientId, id)).orderBy(desc(auditEntries.timestamp), desc(auditEntries.id)).limit(CLIENT_PAGE_AUDIT_LIMIT),
+    db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.clientId, id))
+      .orderBy(desc(auditEntries.timestamp), desc(auditEntries.id))
+      .limit(CLIENT_PAGE_AUDIT_LIMIT)
+      .then((entries) => nameAuditEntries({ db, user, entries })),
   ]);
   if (!clientRow) throw new AppError("not_found");
   const onPage = listing.directors;
@@ -60,7 +67,7 @@ export async function getClientDetail({ db, user, id, view = {} }: { db: Db; use
   const mediaBy = groupBy(media);
   const addressesBy = groupBy(addresses);
   const filesBy = groupBy(files);
-  const auditBy = new Map<number, AuditEntry[]>();
+  const auditBy = new Map<number, NamedAuditEntry[]>();
   for (const entry of audit) {
     if (entry.directorId === null) continue;
     const list = auditBy.get(entry.directorId);

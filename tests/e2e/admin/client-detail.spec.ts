@@ -50,7 +50,7 @@ test("[ADMIN] edits a client field and sees the toast and the audit entry", asyn
   await expect(page.getByText("Client details saved")).toBeVisible();
 
   const audit = page.getByRole("region", { name: "Audit trail" });
-  await expect(audit.getByRole("heading", { name: "Changed notes" }).first()).toBeVisible();
+  await expect(audit.getByRole("heading", { name: /^Portal Administrator changed Maple .*’s notes (from .+ )?to / }).first()).toBeVisible();
   await expect(audit.getByText(text).first()).toBeVisible();
   await expect(notes).toHaveValue(text);
 
@@ -150,7 +150,7 @@ test("[ADMIN] deletes a director with a reason", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Individuals" })).toBeFocused();
   await page.getByLabel("Show deleted individuals").check();
   await expect(directorRow(page, "Ewan Stewart")).toContainText("Deleted");
-  await expect(page.getByRole("region", { name: "Audit trail" }).getByRole("heading", { name: "Director Ewan Stewart deleted" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Audit trail" }).getByRole("heading", { name: "Portal Administrator deleted Ewan Stewart. Reason: Resigned as a director last week." })).toBeVisible();
 });
 
 test("[ADMIN] the client page and its dialogs are accessible", async ({ page }) => {
