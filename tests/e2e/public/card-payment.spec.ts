@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, human, waitForEmail } from "../support/fixtures";
+import { continueTo, fillBilling, fillContacts, fillIndividual, section } from "../support/request-form";
 
 /** The Stripe simulator the end-to-end set-up started (its default port + E2E_SIM_PORT_OFFSET). */
 const stripeSimulator = `http://127.0.0.1:${12111 + Number(process.env.E2E_SIM_PORT_OFFSET ?? 1)}`;
@@ -15,36 +16,24 @@ async function simulatorEvents(): Promise<SimEvent[]> {
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
-function section(page: Page, name: string) {
-  return page.getByRole("region", { name });
-}
-
-/** Fills the request form for three individuals, VAT registered: 3 × £65.00 + VAT = £234.00. */
+/** Fills the request form's steps for three individuals, VAT registered (3 × £65.00 + VAT = £234.00), up to Check your answers. */
 async function fillRequest(page: Page, t: string) {
-  await section(page, "Company").getByLabel("Company number").fill("01234567");
+  await section(page, "Company").getByLabel(/Company number/).fill("01234567");
   await section(page, "Service option").getByLabel("Group managed solution").check();
-  const main = section(page, "Main contact");
-  await main.getByLabel("First name").fill("Maya");
-  await main.getByLabel("Last name").fill("Okafor");
-  await main.getByLabel("Email address").fill(`maya.okafor-${t}@cardpay.example`);
-  await main.getByLabel("Telephone number").fill("020 7946 0000");
-  const billing = section(page, "Billing entity and address");
-  await billing.getByLabel("Billing entity name").fill(`Cardpay ${t} Ltd`);
-  await billing.getByLabel("Address line 1").fill("1 Card Street");
-  await billing.getByLabel("Town or city").fill("Leeds");
-  await billing.getByLabel("Country").selectOption("GB");
-  const ap = section(page, "Accounts-payable contact");
-  await ap.getByLabel("First name").fill("Ade");
-  await ap.getByLabel("Last name").fill("Payer");
-  await ap.getByLabel("Email address").fill(`ap-${t}@cardpay.example`);
-  await section(page, "VAT").getByLabel("VAT registration number").fill("GB123456789");
+  await continueTo(page, "Individuals");
   const people = section(page, "Individuals to verify");
   for (let i = 0; i < 3; i++) {
     if (i > 0) await people.getByRole("button", { name: "Add another individual" }).click();
-    const row = people.getByRole("group", { name: `Individual ${i + 1}` });
-    await row.getByLabel("Full name").fill(`Person ${i + 1} ${t}`);
-    await row.getByLabel("Email address").fill(`person${i + 1}-${t}@cardpay.example`);
+    await fillIndividual(page, i, `Person ${i + 1} ${t}`, `person${i + 1}-${t}@cardpay.example`);
   }
+  await continueTo(page, "Contacts");
+  await fillContacts(page, {
+    main: { firstName: "Maya", lastName: "Okafor", email: `maya.okafor-${t}@cardpay.example`, telephone: "020 7946 0000" },
+    accountsPayable: { firstName: "Ade", lastName: "Payer", email: `ap-${t}@cardpay.example` },
+  });
+  await continueTo(page, "Billing and VAT");
+  await fillBilling(page, { entityName: `Cardpay ${t} Ltd`, line1: "1 Card Street", city: "Leeds", vatNumber: "GB123456789" });
+  await continueTo(page, "Check your answers");
 }
 
 test("[PUBLIC] pays by card on the Stripe page and lands on the payment-successful page; the individuals are then invited", async ({ page }) => {

@@ -45,6 +45,9 @@ test("[PUBLIC] finds the request form from the home page and chooses how to pay"
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request identity verification");
   await expect(page.getByRole("group", { name: question })).toHaveCount(0);
   await expect(page).toHaveTitle(/^Request identity verification/);
+  // The form starts at its first step; "Check your answers" comes before submitting.
+  await expect(page.getByTestId("request-step-heading")).toHaveText("Company and service");
+  await expect(page.getByTestId("request-step-progress")).toHaveText("Step 1 of 5");
 });
 
 test("[PUBLIC] chooses how to pay without JavaScript, keeping the customer code it came with", async ({ browser }) => {

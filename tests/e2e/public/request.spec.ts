@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/fixtures";
+import { continueTo, fillBilling, fillContacts, fillIndividual, section, stepHeading } from "../support/request-form";
 
 /*
  * The request journey in the browser, on the portal as `npm start` runs it: the reCAPTCHA
@@ -13,62 +14,66 @@ const SAGE = `http://127.0.0.1:${4030 + SIM_OFFSET}`;
 /** A company name no other test (or earlier run) uses. */
 const unique = (name: string) => `${name} ${Date.now().toString(36).toUpperCase()}`;
 
-const section = (page: Page, name: string) => page.getByRole("region", { name });
-
-async function fillCompanyAndContacts(page: Page, companyName: string) {
-  const company = section(page, "Company");
-  await company.getByLabel("Company name").fill(companyName);
-  await company.getByLabel(/Company number/).fill("01234567");
-  const main = section(page, "Main contact");
-  await main.getByLabel("First name").fill("Ann");
-  await main.getByLabel("Last name").fill("Lee");
-  await main.getByLabel("Email address").fill("ann.lee@example.com");
-  await main.getByLabel("Telephone number").fill("020 7946 0000");
-  const billing = section(page, "Billing entity and address");
-  await billing.getByLabel(/Billing entity name/).fill(companyName);
-  await billing.getByLabel("Address line 1").fill("1 High Street");
-  await billing.getByLabel("Town or city").fill("London");
-  await billing.getByLabel("Country").selectOption("GB");
-  const ap = section(page, "Accounts-payable contact");
-  await ap.getByLabel("First name").fill("Bob");
-  await ap.getByLabel("Last name").fill("Payne");
-  await ap.getByLabel("Email address").fill("accounts@example.com");
-  await section(page, "VAT").getByLabel(/VAT registration number/).fill("GB 123 4567 89");
-}
-
-async function fillIndividual(page: Page, index: number, name: string, email: string) {
-  const row = section(page, "Individuals to verify").getByRole("group", { name: `Individual ${index + 1}` });
-  await row.getByLabel("Full name").fill(name);
-  await row.getByLabel("Email address").fill(email);
-}
-
-test("[PUBLIC] requests verification of three directors paying by invoice (group managed), and the invoice appears in the Sage simulator", async ({ page, request }) => {
+test("[PUBLIC] requests verification of three directors paying by invoice (group managed), through the steps and Check your answers, and the invoice appears in the Sage simulator", async ({ page, request }) => {
   const companyName = unique("Invoice Test Ltd");
   await page.goto(`/requests/identity-verification/?journey=PayByInvoice&companyName=${encodeURIComponent(companyName)}`);
   await expect(page.getByRole("heading", { level: 1, name: "Request identity verification" })).toBeVisible();
+  await expect(stepHeading(page)).toHaveText("Company and service");
+  await expect(page.getByTestId("request-step-progress")).toHaveText("Step 1 of 5");
   await expect(section(page, "Company").getByLabel("Company name")).toHaveValue(companyName);
   await expect(page.getByText("Onboarding typically takes no longer than two working days.")).toBeVisible();
 
-  // Nothing filled in: each field says what is wrong, nothing is sent.
-  await page.getByRole("button", { name: "Submit request" }).click();
-  await expect(page.getByText("There is a problem")).toBeVisible();
-  await expect(section(page, "Main contact").getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+  // Nothing filled in: the error summary takes the focus and links each problem to its field.
+  await section(page, "Company").getByLabel("Company name").fill("");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText(["Enter the company name", "Enter the company number", "Choose a service option"]);
+  await expect(section(page, "Company").getByLabel(/Company number/)).toHaveAttribute("aria-invalid", "true");
   await expectNoSeriousA11yViolations(page);
+  await summary.getByRole("link", { name: "Enter the company number" }).click();
+  await expect(section(page, "Company").getByLabel(/Company number/)).toBeFocused();
 
-  await fillCompanyAndContacts(page, companyName);
+  // "ABC" is no company number.
+  await section(page, "Company").getByLabel("Company name").fill(companyName);
+  await section(page, "Company").getByLabel(/Company number/).fill("ABC");
   await page.getByLabel(/Group managed solution/).check();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(summary.getByRole("link")).toHaveText(["Enter a company number of 8 characters, like 01234567 or SC123456"]);
+  await section(page, "Company").getByLabel(/Company number/).fill("0123 4567");
+  await continueTo(page, "Individuals");
+
   await fillIndividual(page, 0, "Carol Director", "carol@example.com");
   await page.getByRole("button", { name: "Add another individual" }).click();
   await fillIndividual(page, 1, "Dan Director", "DAN@example.com");
   await page.getByRole("button", { name: "Add another individual" }).click();
   await fillIndividual(page, 2, "Eve Director", "eve@example.com");
-
   const price = section(page, "Price");
   await expect(price.getByText("Number of individuals")).toBeVisible();
   await expect(price.getByTestId("amount-due")).toHaveText("£234.00");
   await price.getByLabel("Show prices including VAT").check();
   await expect(price.getByText("Price per individual (including VAT)")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await continueTo(page, "Contacts");
+
+  await fillContacts(page, { main: { firstName: "Ann", lastName: "Lee", email: "ann.lee@example.com", telephone: "020 7946 0000" }, accountsPayable: "main" });
+  await continueTo(page, "Billing and VAT");
+  // Back keeps the answers.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(section(page, "Main contact").getByLabel("First name")).toHaveValue("Ann");
+  await continueTo(page, "Billing and VAT");
+  await fillBilling(page, { entityName: companyName, line1: "1 High Street", city: "London", vatNumber: "gb 123 4567 89" });
+  await continueTo(page, "Check your answers");
+
+  // Check your answers: each answer with a Change link back to its field.
+  await expect(page.getByTestId("check-company")).toContainText("01234567");
+  await expect(page.getByTestId("check-contacts")).toContainText("The main contact");
+  await expect(page.getByTestId("check-billing")).toContainText("GB123456789");
+  await expect(page.getByTestId("check-individuals")).toContainText("Eve Director");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Change company number" }).click();
+  await expect(section(page, "Company").getByLabel(/Company number/)).toBeFocused();
+  await continueTo(page, "Check your answers");
 
   await page.getByRole("button", { name: "Submit request" }).click();
   await expect(page).toHaveURL(/\/requests\/identity-verification\/submitted\?reference=/);
@@ -77,7 +82,8 @@ test("[PUBLIC] requests verification of three directors paying by invoice (group
   expect(reference).toMatch(/^[A-Z0-9]{6,}$/);
   await expectNoSeriousA11yViolations(page);
 
-  // The invoice job runs after the submission commits: wait for it in the simulator's list.
+  // The invoice job runs after the submission commits: wait for it in the simulator's list. The
+  // accounts-payable contact is the main contact (the toggle).
   await expect
     .poll(
       async () => {
@@ -95,20 +101,28 @@ test("[PUBLIC] an existing customer's form is prefilled from lwdbNumber, and a o
   const company = section(page, "Company");
   await expect(company.getByLabel(/Customer code/)).toHaveValue("LW100245");
   await expect(company.getByLabel(/Company number/)).toHaveValue("09876543");
-  await expect(section(page, "Main contact").getByLabel("Email address")).toHaveValue("eleanor.marsh@ashcombe-engineering.example");
-  await expect(section(page, "Billing entity and address").getByLabel("Town or city")).toHaveValue("Bristol");
   await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel(/One-off solution/).check();
+  await continueTo(page, "Individuals");
   await expect(page.getByRole("button", { name: "Add another individual" })).toHaveCount(0);
   await fillIndividual(page, 0, "Frank Director", "frank@example.com");
+  await continueTo(page, "Contacts");
+  await expect(section(page, "Main contact").getByLabel("Email address")).toHaveValue("eleanor.marsh@ashcombe-engineering.example");
+  await continueTo(page, "Billing and VAT");
+  await expect(section(page, "Billing entity and address").getByLabel("Town or city")).toHaveValue("Bristol");
+  await continueTo(page, "Check your answers");
+  await expect(page.getByTestId("check-company")).toContainText("LW100245");
   await page.getByRole("button", { name: "Submit request" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your request has been submitted" })).toBeVisible();
 });
 
 test("[PUBLIC] imports individuals from a CSV file with good and bad rows, and lists each bad row's reason", async ({ page }) => {
   await page.goto("/requests/identity-verification/?journey=PayByInvoice");
+  await section(page, "Company").getByLabel("Company name").fill("CSV Test Ltd");
+  await section(page, "Company").getByLabel(/Company number/).fill("01234567");
   await page.getByLabel(/Group managed solution/).check();
+  await continueTo(page, "Individuals");
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download the CSV template" }).click();
