@@ -167,7 +167,12 @@ test("[CONTACT] cannot blank a required billing field: the form says what to ent
   await billing.getByLabel("Address line 1").fill("");
   await accounts.getByLabel("Email").fill("");
   await page.getByRole("button", { name: "Save details" }).click();
-  await expect(page.getByText("Some details are not valid. Check the fields marked below.")).toBeVisible();
+  // The error summary takes the focus and links each problem to its field.
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText(["Enter the billing entity name", "Enter the first line of the billing address", "Enter the accounts-payable email address"]);
+  await summary.getByRole("link", { name: "Enter the first line of the billing address" }).click();
+  await expect(billing.getByLabel("Address line 1")).toBeFocused();
   await expect(billing.getByText("Enter the billing entity name")).toBeVisible();
   await expect(billing.getByText("Enter the first line of the billing address")).toBeVisible();
   await expect(accounts.getByText("Enter the accounts-payable email address")).toBeVisible();
