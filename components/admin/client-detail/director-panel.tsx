@@ -15,6 +15,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { useToastMessages } from "@/components/ui/toast";
 import { sendDelete } from "./api";
+import { documentTypeKey, mediaNames } from "@/lib/domain/media-name";
 import { AuditTrail } from "./audit-trail";
 import { DeleteDialog } from "./delete-dialog";
 import { DirectorForm } from "./director-form";
@@ -67,6 +68,11 @@ export function DirectorPanel({
   const day = (d: string | null) => (d ? format.dateTime(new Date(`${d}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : notSet);
   const when = (d: Date | string | null) => (d ? format.dateTime(new Date(d), { dateStyle: "medium", timeStyle: "short" }) : notSet);
   const base = `/api/admin/director-verification/directors/${director.id}`;
+  // Media named by kind ("Passport, front", "Selfie"), in the order they were created.
+  const documentName = t(`documentTypes.${documentTypeKey(director.sov.documents[0]?.type)}`);
+  const mediaLabels = mediaNames(director.directorMedias).map(({ kind, number, of }) =>
+    t(`mediaNames.${kind}`, { document: documentName, page: number, number, of }),
+  );
   const address = [director.addressLine1, director.addressLine2, director.addressLine3, director.city, director.state, director.postcode, countryName(director.country)].filter(Boolean).join(", ");
 
   async function confirmDelete(reason: string) {
@@ -208,9 +214,9 @@ export function DirectorPanel({
       <Section title={t("media")}>
         {director.directorMedias.length ? (
           <ul className="list-disc pl-6">
-            {director.directorMedias.map((m) => (
+            {director.directorMedias.map((m, i) => (
               <li key={m.id}>
-                <ExternalLink href={`${base}/yoti-media/${m.id}`}>{t("openMedia", { type: m.type ?? "", id: m.yotiMediaId.slice(0, 8) })}</ExternalLink>
+                <ExternalLink href={`${base}/yoti-media/${m.id}`}>{t("openMedia", { name: mediaLabels[i]! })}</ExternalLink>
                 <span className="text-sm text-ink-muted"> · {when(m.created)}</span>
               </li>
             ))}

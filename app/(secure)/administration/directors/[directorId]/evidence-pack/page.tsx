@@ -7,6 +7,7 @@ import { PlainPage } from "@/components/layout/page-layouts";
 import { DescriptionList } from "@/components/ui/description-list";
 import { Table, TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db";
+import { documentTypeKey } from "@/lib/domain/media-name";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
 import { requirePageUser } from "@/lib/auth/guards";
 import { countryOptions } from "@/lib/countries";
@@ -47,7 +48,13 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
   const user = await requirePageUser("admin.directors.read");
   const id = parseId((await params).directorId);
   if (id === null) notFound();
-  const [t, ts, format, sov] = await Promise.all([getTranslations("evidence.pack"), getTranslations("statuses.director"), getFormatter(), loadOrNotFound(getSovInfo({ db: await getDb(), user, id }))]);
+  const [t, ts, td, format, sov] = await Promise.all([
+    getTranslations("evidence.pack"),
+    getTranslations("statuses.director"),
+    getTranslations("clientDetail.director.documentTypes"),
+    getFormatter(),
+    loadOrNotFound(getSovInfo({ db: await getDb(), user, id })),
+  ]);
   const countries = new Map(countryOptions().map((c) => [c.value, c.label]));
   const none = t("none");
   const day = (iso: string | null) => (iso ? format.dateTime(new Date(`${iso.slice(0, 10)}T12:00:00Z`), { dateStyle: "long", timeZone: "UTC" }) : t("notYet"));
@@ -102,7 +109,8 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
                 key={i}
                 columns={2}
                 items={[
-                  { label: t("documentType"), value: d.type ?? none },
+                  // The provider's type in words ("Passport"); a type we have no words for as it came.
+                  { label: t("documentType"), value: d.type ? (documentTypeKey(d.type) === "other" ? d.type : td(documentTypeKey(d.type))) : none },
                   { label: t("issuingCountry"), value: d.issuingCountry ?? none },
                   { label: t("expiry"), value: d.expiry ? day(d.expiry) : none },
                   { label: t("documentNumber"), value: d.reference ?? none },
