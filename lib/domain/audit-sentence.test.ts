@@ -1,5 +1,5 @@
 import messages from "@/messages/en-GB.json";
-import { auditSentence, wordsOfField, type AuditSentenceEntry, type AuditWords } from "./audit-sentence";
+import { auditSentence, shownValue, wordsOfField, type AuditSentenceEntry, type AuditWords } from "./audit-sentence";
 
 /** The catalogue's words, with `{name}` placeholders filled (enough for these plain messages). */
 function lookup(path: string): unknown {
@@ -78,5 +78,13 @@ describe("wordsOfField", () => {
     expect(wordsOfField("lastIDVReminderDate")).toBe("last IDV reminder date");
     expect(wordsOfField("sessionID")).toBe("session ID");
     expect(wordsOfField("notes")).toBe("notes");
+  });
+});
+
+describe("shownValue", () => {
+  it("shows amounts of money in pounds and other values as recorded", () => {
+    expect(shownValue("unitPrice", 5500, words)).toBe("£55.00");
+    expect(shownValue("priceOverride", null, words)).toBeNull();
+    expect(shownValue("reminderCount", 3, words)).toBe(3);
   });
 });

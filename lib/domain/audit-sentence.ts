@@ -34,6 +34,16 @@ export interface AuditWords {
 const MONEY_FIELDS = new Set(["unitPrice", "standardUnitPrice", "fullPrice", "standardFullPrice", "priceOverride", "amountDue", "amount"]);
 /** Fields whose values are statuses (by the entity's kind). */
 const STATUS_FIELDS = new Set(["status", "statusOriginal", "statusOverride"]);
+/** Whether a field's values are amounts of integer pence (shown in pounds wherever they appear). */
+export function isMoneyField(field: string): boolean {
+  return MONEY_FIELDS.has(field);
+}
+
+/** A recorded value as people read it: amounts of money in pounds, anything else as recorded. */
+export function shownValue(field: string, value: unknown, words: Pick<AuditWords, "money">): unknown {
+  return typeof value === "number" && Number.isFinite(value) && MONEY_FIELDS.has(field) ? words.money(value) : value;
+}
+
 /** Audit actors that are not a person's email. */
 const SPECIAL_ACTORS: Record<string, string> = { system: "actors.system", anonymous: "actors.anonymous", "api-key": "actors.apiKey" };
 const MAX_VALUE = 120;

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { DescriptionList } from "@/components/ui/description-list";
 import { Table, TableBody, TableCell, TableHead, TableRow, TableRowHeader } from "@/components/ui/table";
-import { auditField } from "@/lib/domain/audit-sentence";
+import { auditField, shownValue } from "@/lib/domain/audit-sentence";
 import { auditDiff, isBlockValue, valueText } from "./audit-diff-model";
 import { useAuditWords } from "./use-audit-words";
 
@@ -82,11 +82,11 @@ export function AuditDiff({ oldValue, newValue, label }: { oldValue: unknown; ne
             </TableRowHeader>
             {both ? (
               <>
-                <ValueCell label={t("before")} value={r.before} present={r.hasBefore} />
-                <ValueCell label={t("after")} value={r.after} present={r.hasAfter} />
+                <ValueCell label={t("before")} value={shownValue(r.field, r.before, words)} present={r.hasBefore} />
+                <ValueCell label={t("after")} value={shownValue(r.field, r.after, words)} present={r.hasAfter} />
               </>
             ) : (
-              <ValueCell label={headers[1]!} value={diff.hasAfter ? r.after : r.before} />
+              <ValueCell label={headers[1]!} value={shownValue(r.field, diff.hasAfter ? r.after : r.before, words)} />
             )}
           </TableRow>
         ))}

@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useAuditWords } from "@/components/admin/audit/use-audit-words";
-import { auditActor, auditField, auditSentence } from "@/lib/domain/audit-sentence";
+import { auditActor, auditField, auditSentence, shownValue } from "@/lib/domain/audit-sentence";
 
 /** An audit entry as the page receives it, with the names its sentence uses when known. */
 export interface AuditTrailEntry {
@@ -65,12 +65,12 @@ export function AuditTrail({ entries, headingLevel = 3, emptyText }: { entries: 
                       {r.from !== undefined ? (
                         <>
                           <span className="sr-only">{`${t("from")} `}</span>
-                          <del className="text-ink-muted">{show(r.from)}</del>
+                          <del className="text-ink-muted">{show(shownValue(r.key, r.from, words))}</del>
                           <span aria-hidden="true"> → </span>
                           <span className="sr-only">{` ${t("to")} `}</span>
                         </>
                       ) : null}
-                      <ins className="no-underline">{show(r.to)}</ins>
+                      <ins className="no-underline">{show(shownValue(r.key, r.to, words))}</ins>
                     </dd>
                   </div>
                 ))}
