@@ -55,7 +55,9 @@ describe("POST /api/send-link", () => {
 
     const jobs = await (await getJobQueue()).boss.findJobs<{ tokenId: string }>("sign-in-link.send", { queued: true });
     const payload = jobs.at(-1)!.data;
-    expect(Object.keys(payload).sort()).toEqual(["clientId", "to", "tokenId"]);
+    // Who and which token, and the language of the page that asked (English: no lang cookie); never the token itself.
+    expect(Object.keys(payload).sort()).toEqual(["clientId", "locale", "to", "tokenId"]);
+    expect((payload as { locale?: string }).locale).toBe("en-GB");
     const [token] = await db.select().from(signInTokens).where(eq(signInTokens.id, payload.tokenId));
     expect(token!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     // The token waits sealed on its own row, never in the job.

@@ -31,6 +31,8 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   { path: "/api/user", expect: { anonymous: 401, contact: 200, director: 200, admin: 200, otherContact: 200 } },
   { path: "/api/home", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
   { path: "/api/options", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  // The header's language link: anyone, back to the page (English again, so later rows are unchanged).
+  { path: "/api/language?to=en-GB&back=%2Flogin", expect: { anonymous: 303, contact: 303, director: 303, admin: 303, otherContact: 303 } },
   // Public, but only with the bot check's token in the body (none here): 400 for everyone.
   { method: "POST", path: "/api/lwdb-record?name=Ashcombe%20Engineering%20Ltd&customerCode=LW100245", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
   { path: "/api/admin/health", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
