@@ -1,3 +1,5 @@
+"use client";
+
 import { createContext, useContext, useId, type ComponentPropsWithRef, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { cn } from "./cn";
