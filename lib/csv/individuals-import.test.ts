@@ -44,9 +44,9 @@ describe("parseIndividualsCsv", () => {
     const r = parseIndividualsCsv(text);
     expect(r.individuals).toEqual([{ name: "Jane Smith", email: "jane@example.com" }]);
     expect(r.rejected).toEqual([
-      { row: 5, name: "No Email", email: "", problems: [{ field: "email", message: "required" }] },
-      { row: 6, name: "Bad Email", email: "not-an-email", problems: [{ field: "email", message: "email" }] },
-      { row: 7, name: "", email: "nobody@example.com", problems: [{ field: "name", message: "required" }] },
+      { row: 5, name: "No Email", email: "", problems: [{ field: "email", message: "individualEmailRequired" }] },
+      { row: 6, name: "Bad Email", email: "not-an-email", problems: [{ field: "email", message: "individualEmailFormat" }] },
+      { row: 7, name: "", email: "nobody@example.com", problems: [{ field: "name", message: "individualNameRequired" }] },
       { row: 8, name: "Jane Again", email: "JANE@example.com", problems: [{ field: "email", message: "duplicateEmail" }] },
       { row: 9, name: "x".repeat(201), email: "long@example.com", problems: [{ field: "name", message: "tooLong" }] },
     ]);
