@@ -88,7 +88,7 @@ describe("staff status edits go through the client's machine", () => {
     const res = await api.patchClient(client.id, [{ op: "replace", path: "/status", value: "Completed" }]);
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.allowed).toEqual(["Onboarding"]);
+    expect(body.allowed).toEqual(["Being set up"]);
     expect((await clientStatus(client.id)).status).toBe("New");
     expect((await api.patchClient(client.id, [{ op: "replace", path: "/status", value: "Onboarding" }])).status).toBe(200);
     expect((await clientStatus(client.id)).status).toBe("Onboarding");
