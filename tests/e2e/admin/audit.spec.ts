@@ -80,7 +80,9 @@ test("[ADMIN] finds integration errors in one step, marked in words", async ({ p
   const count = await entries.count();
   expect(count).toBeGreaterThan(0);
   expect(await entries.filter({ hasText: "Error:" }).count()).toBe(count);
-  await expect(entries.filter({ hasText: "(SageError)" }).first()).toBeVisible();
+  // The type in words, never its code name.
+  await expect(entries.filter({ hasText: "Error: Accounting system error" }).first()).toBeVisible();
+  expect(await entries.filter({ hasText: "SageError" }).count()).toBe(0);
   await expectNoSeriousA11yViolations(page);
 });
 

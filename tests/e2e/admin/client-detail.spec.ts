@@ -50,7 +50,7 @@ test("[ADMIN] edits a client field and sees the toast and the audit entry", asyn
   await expect(page.getByText("Client details saved")).toBeVisible();
 
   const audit = page.getByRole("region", { name: "Audit trail" });
-  await expect(audit.getByRole("heading", { name: /^Portal Administrator changed Maple .*’s notes (from .+ )?to / }).first()).toBeVisible();
+  await expect(audit.getByRole("heading", { name: /^Portal Administrator (changed|set) Maple .*’s notes (from .+ )?to / }).first()).toBeVisible();
   await expect(audit.getByText(text).first()).toBeVisible();
   await expect(notes).toHaveValue(text);
 

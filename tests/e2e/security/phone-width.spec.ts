@@ -30,6 +30,9 @@ function measure() {
   };
   /** Inside a box that clips or scrolls its content (judged there), or drawn only for screen readers. */
   const clipped = (el: Element) => {
+    // Drawn only for screen readers (the skip link until it is focused): clipped to nothing.
+    const own = getComputedStyle(el);
+    if ((own.clip && own.clip !== "auto") || own.clipPath !== "none") return true;
     for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
       const style = getComputedStyle(p);
       if (style.overflowX !== "visible" || style.clipPath !== "none") return true;
