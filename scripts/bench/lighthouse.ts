@@ -120,7 +120,7 @@ interface Chrome {
 }
 
 /** Debian's Chromium, headless, on a free remote-debugging port with a throw-away profile. */
-async function launchChrome(chromePath: string): Promise<Chrome> {
+export async function launchChrome(chromePath: string): Promise<Chrome> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "dvp-lighthouse-"));
   const args = [
     "--headless=new",

@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+import type { Flags } from "lighthouse";
+import { launchChrome } from "../../../scripts/bench/lighthouse";
+import { demo } from "../support/fixtures";
+
+/*
+ * Lighthouse's accessibility category, with its default (mobile) settings, on the pages the issue
+ * names: the request form, the director's task list and the company page. The score must be 100; a
+ * failing audit is named with its elements. Accessibility, not speed: speed is the benchmark's.
+ * The signed-in pages are opened as their person with the test-user header the e2e server accepts.
+ */
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const base = `http://localhost:${port}`;
+
+const pages: { role: string; name: string; path: string; headers: Record<string, string> }[] = [
+  { role: "PUBLIC", name: "the request form", path: "/requests/identity-verification?journey=PayByInvoice", headers: {} },
+  { role: "DIRECTOR", name: "the director's task list", path: "/identity-verification/individual-details", headers: { "test-user": `DV_Director:${demo.director.email}:${demo.director.reference}` } },
+  { role: "CONTACT", name: "the company page", path: "/identity-verification/company-management", headers: { "test-user": `DV_CompanyContact:${demo.contact.email}:${demo.contact.reference}` } },
+];
+
+test.describe("Lighthouse accessibility", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  for (const page of pages) {
+    test(`[${page.role}] sees ${page.name} score 100 for accessibility`, async ({}, testInfo) => {
+      const { default: lighthouse } = await import("lighthouse");
+      const chrome = await launchChrome(process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium");
+      try {
+        const flags: Flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["accessibility"], extraHeaders: page.headers };
+        const result = await lighthouse(base + page.path, flags);
+        const lhr = result!.lhr;
+        const failing = (lhr.categories.accessibility?.auditRefs ?? [])
+          .filter((r) => r.weight > 0 && lhr.audits[r.id]?.score === 0)
+          .map((r) => `${r.id}: ${JSON.stringify((lhr.audits[r.id]?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items?.map((i) => i.node?.snippet) ?? [])}`);
+        await testInfo.attach(`lighthouse ${page.name}.json`, { body: JSON.stringify(lhr.categories.accessibility), contentType: "application/json" });
+        expect(lhr.finalDisplayedUrl, "the page itself, not a redirect to sign-in").toContain(page.path.split("?")[0]);
+        expect(failing, `${page.name}: failing accessibility audits`).toEqual([]);
+        expect(Math.round((lhr.categories.accessibility?.score ?? 0) * 100)).toBe(100);
+      } finally {
+        await chrome.stop();
+      }
+    });
+  }
+});
