@@ -11,6 +11,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { getDb } from "@/db";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
 import { requirePageUser } from "@/lib/auth/guards";
+import { refusedPageMetadata } from "@/lib/auth/refused-page-metadata";
 import { countryOptions } from "@/lib/countries";
 import { INDIVIDUALS_CSV_TEMPLATE_FILENAME, individualsCsvTemplate } from "@/lib/csv/individuals-import";
 import { pagerFor } from "@/lib/pager";
@@ -20,8 +21,10 @@ import { getOwnCompanyName } from "@/lib/server/clients/get-own-company-name";
 import { getOwnPaymentDue } from "@/lib/server/payments/get-own-payment-due";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 
-/** The title is the company's name (as the page's heading), for its own contact. */
+/** The title is the company's name (as the page's heading), for its own contact; others see the 403 screen's. */
 export async function generateMetadata(): Promise<Metadata> {
+  const refused = await refusedPageMetadata("company.read");
+  if (refused) return refused;
   const [t, user] = await Promise.all([getTranslations("secure.company"), getCurrentUser()]);
   const name = user ? await getOwnCompanyName({ db: await getDb(), user }) : null;
   return { title: name ?? t("metaTitle") };

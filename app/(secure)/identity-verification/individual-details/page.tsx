@@ -12,6 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { getDb } from "@/db";
 import { requirePageUser } from "@/lib/auth/guards";
+import { refusedPageMetadata } from "@/lib/auth/refused-page-metadata";
 import { countryOptions } from "@/lib/countries";
 import { todayInUk } from "@/lib/domain/address-history";
 import { directorTaskList } from "@/lib/domain/director-journey";
@@ -19,7 +20,10 @@ import { getOwnDirector } from "@/lib/server/directors/get-own-director";
 import { hasDirectorMove } from "@/lib/domain/director-lifecycle";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 
+/** Titled as the 403 screen for anyone but a director. */
 export async function generateMetadata(): Promise<Metadata> {
+  const refused = await refusedPageMetadata("director.self.read");
+  if (refused) return refused;
   const t = await getTranslations("directorJourney");
   return { title: t("metaTitle") };
 }
