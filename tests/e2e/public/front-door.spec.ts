@@ -55,7 +55,12 @@ test("[PUBLIC] chooses how to pay without JavaScript, keeping the customer code 
   const page = await context.newPage();
   try {
     await page.goto("/requests/identity-verification/?lwdbNumber=LW100245");
-    await page.getByRole("radio", { name: "We are an existing customer" }).check();
+    // As a visitor does: click the choice's name. The label's ::after covers the whole card (the
+    // radio too), so the click picks the choice by the label's own behaviour, no script needed.
+    // (`radio.check()` would wait forever: the label, not the radio, is under the pointer.)
+    const existing = page.getByRole("radio", { name: "We are an existing customer" });
+    await page.locator("label", { hasText: "We are an existing customer" }).click();
+    await expect(existing).toBeChecked();
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/requests\/identity-verification\/?\?journey=Existing&lwdbNumber=LW100245$/);
     await expect(page.getByRole("group", { name: question })).toHaveCount(0);
