@@ -50,6 +50,18 @@ describe("ErrorSummary", () => {
     again(1, [...items, { message: "Enter your email address", controlId: "x-email" }]);
     expect(screen.getByRole("alert")).not.toHaveFocus();
   });
+
+  it("takes the focus when the problems arrive a render after the focus key (react-hook-form's order)", () => {
+    const show = (key: number, list: { message: string; controlId?: string }[]) => (
+      <NextIntlClientProvider locale="en-GB" messages={messages}>
+        <ErrorSummary items={list} focusKey={key} />
+      </NextIntlClientProvider>
+    );
+    const { rerender } = render(show(1, []));
+    expect(screen.queryByRole("alert")).toBeNull();
+    rerender(show(1, [{ message: "Enter your name", controlId: "x-name" }]));
+    expect(screen.getByRole("alert")).toHaveFocus();
+  });
 });
 
 describe("summaryItems", () => {

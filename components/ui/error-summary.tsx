@@ -37,8 +37,13 @@ export function ErrorSummary({ items, id = "error-summary", title, focusKey }: E
   const count = items.length;
   useEffect(() => {
     if (focusKey === undefined || focusKey === lastKey.current) return;
+    // The key can change a render before the problems arrive (react-hook-form calls the invalid
+    // handler, whose state update may render at once, before it publishes the errors): the key
+    // counts as handled only once the summary is there and has taken the focus.
+    const summary = count ? document.getElementById(id) : null;
+    if (!summary) return;
     lastKey.current = focusKey;
-    if (count) document.getElementById(id)?.focus();
+    summary.focus();
   }, [focusKey, count, id]);
   if (!count) return null;
   return (
