@@ -8,8 +8,10 @@
  * changed fields only. Unsaved changes are guarded by the page's UnsavedChangesProvider.
  *
  * Every save answers: "Your details are saved" when something changed, "Nothing to save" when the
- * form holds what is already saved (then no request is sent). Each as a toast and in a status
- * message beside the button, which screen readers announce.
+ * form holds what is already saved (then no request is sent), and "Error submitting form. Please try
+ * again later." when the server could not save them (the changes stay in the form to try again).
+ * Each as a toast and in a status message beside the button, which screen readers announce; answers
+ * about fields go to the error summary instead.
  */
 import { useCallback, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
@@ -34,7 +36,7 @@ import { useJourneyMessage } from "./use-journey-message";
 export const DIRECTOR_API = "/api/director-verification/director";
 
 /** What the last save said (toast keys under `toasts`). */
-type SaveOutcome = "detailsSaved" | "nothingToSave";
+type SaveOutcome = "detailsSaved" | "nothingToSave" | "formSubmitFailed";
 
 /** What the form reads of the director (getOwnDirector's answer). */
 export interface DetailsFormDirector {
@@ -158,8 +160,8 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
     formState,
   } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues: defaults, shouldFocusError: false });
   const { isDirty, isSubmitting } = formState;
-  // What the last save said holds until the form is changed again.
-  const said = isDirty ? null : outcome;
+  // What the last save said holds until the form is changed again; a failure until the next save.
+  const said = isDirty && outcome !== "formSubmitFailed" ? null : outcome;
   const formerNames = useFieldArray({ control, name: "formerNames" });
   const previous = useFieldArray({ control, name: "previousAddresses" });
   const currentStart = useWatch({ control, name: "currentAddressStartDate" });
@@ -196,7 +198,9 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
           first = false;
         }
       }
+      // Problems with fields go to the error summary; a failure of the whole save says so beside the button.
       if (!first) setFailedSaves((n) => n + 1);
+      else setOutcome("formSubmitFailed");
       toastMessage.error("formSubmitFailed");
       return false;
     },
@@ -350,8 +354,8 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
         <Button type="submit" loading={isSubmitting} loadingLabel={t("saving")}>
           {t("save")}
         </Button>
-        <p role="status" data-testid="details-save-status" className="text-sm font-semibold">
-          {said === "detailsSaved" ? toasts("detailsSaved.title") : said === "nothingToSave" ? `${toasts("nothingToSave.title")}. ${toasts("nothingToSave.description")}` : null}
+        <p role="status" data-testid="details-save-status" className={said === "formSubmitFailed" ? "text-sm font-semibold text-danger" : "text-sm font-semibold"}>
+          {said === "detailsSaved" ? toasts("detailsSaved.title") : said ? `${toasts(`${said}.title`)}. ${toasts(`${said}.description`)}` : null}
         </p>
       </div>
     </form>

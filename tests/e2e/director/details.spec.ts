@@ -111,13 +111,15 @@ test("[DIRECTOR] is asked before leaving with unsaved changes, and told when sav
   await expect(page).toHaveURL(/\/identity-verification\/individual-details$/);
   await expect(page.getByLabel("Last name")).toHaveValue("Davies-Morgan");
 
-  // The server fails: the failure toast, and the change is still there to try again.
+  // The server fails: the failure toast and, staying beside the button, the same words; the change
+  // is still there to try again. (Chloe's address is the one the test above saved.)
   await page.route("**/api/director-verification/director", (route) =>
     route.request().method() === "PATCH" ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "unavailable", message: "x" }) }) : route.continue(),
   );
   await page.getByRole("button", { name: "Save details" }).click();
-  await expect(page.getByText("Error submitting form")).toBeVisible();
-  await expect(page.getByText("Please try again later.")).toBeVisible();
+  await expect(page.getByText("Error submitting form", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please try again later.", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("details-save-status")).toHaveText("Error submitting form. Please try again later.");
   await expect(page.getByLabel("Last name")).toHaveValue("Davies-Morgan");
   await page.unroute("**/api/director-verification/director");
 
