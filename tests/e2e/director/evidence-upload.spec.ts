@@ -31,13 +31,13 @@ test.describe.serial("evidence", () => {
     await expect(section.getByTestId("evidence-needed")).not.toContainText("Proof of address");
     await expectNoSeriousA11yViolations(page);
 
-    // Nothing chosen: the form says what is missing.
+    // The one kind asked for is chosen already; no file chosen: the form says what is missing.
+    await expect(section.getByRole("radio", { name: "Proof of a change of name" })).toBeChecked();
     await section.getByRole("button", { name: "Upload" }).click();
-    await expect(section.getByText("Choose what the document shows.")).toBeVisible();
     await expect(section.getByText("Choose a file to upload.")).toBeVisible();
+    await expect(section.getByText("Choose what the document shows.")).toHaveCount(0);
 
     // An executable renamed to .pdf: refused by its content.
-    await section.getByRole("radio", { name: "Proof of a change of name" }).check();
     await section.getByLabel("File").setInputFiles({ name: "deed-poll.pdf", mimeType: "application/pdf", buffer: EXE });
     await section.getByRole("button", { name: "Upload" }).click();
     await expect(section.getByText("This file is not a PDF, JPEG or PNG. Choose another file.")).toBeVisible();
