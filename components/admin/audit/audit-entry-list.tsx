@@ -62,7 +62,8 @@ function AuditEntryItem({ entry }: { entry: NamedAuditEntry }) {
             {
               label: t("entity"),
               value: (
-                <span className="flex flex-wrap gap-x-3">
+                // Room between the two links when they wrap onto two lines (a phone): 24 px targets.
+                <span className="flex flex-wrap gap-x-3 gap-y-2">
                   {entry.clientId ? <Link href={clientPage(entry.clientId)}>{entityText}</Link> : <span>{entityText}</span>}
                   {entry.entityId ? (
                     <Link href={auditHref({ entityType: entry.entityType, entityId: entry.entityId })} aria-label={entry.entityName ? t("entityHistoryNamed", { name: entry.entityName }) : t("entityHistoryLabel", { type: entry.entityType, id: entry.entityId })}>
