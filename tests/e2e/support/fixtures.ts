@@ -14,6 +14,10 @@ export function portalPort(): number {
  * Fails on any serious or critical accessibility violation of the page as it is now, once its
  * finite animations and transitions have ended: axe measures colours as drawn, and a toast still
  * fading in fails colour contrast at partial opacity (it did in one CI run).
+ *
+ * A frame sandboxed without scripts (the development mailbox's HTML email, `sandbox=""`) is left
+ * out: axe cannot run inside it, and @axe-core/playwright's analyze() then never returns (the
+ * phone-width spec's mailbox email timed out after 3 minutes).
  */
 export async function expectNoSeriousA11yViolations(page: Page) {
   await page.evaluate(() =>
@@ -24,7 +28,10 @@ export async function expectNoSeriousA11yViolations(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .exclude('iframe[sandbox]:not([sandbox~="allow-scripts"])')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
