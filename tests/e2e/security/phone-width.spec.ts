@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { demo, expectNoSeriousA11yViolations } from "../support/fixtures";
+import { continueTo, fillIndividual, stepHeading } from "../support/request-form";
 
 /*
  * Every page of every role on a phone: 390 × 844 (an iPhone 12 to 15). Nothing may be wider than
@@ -59,9 +60,10 @@ async function expectFits(page: Page, testInfo: TestInfo, name: string) {
   // The whole page, unless it is very long (the development mailbox after a whole run).
   const fullPage = (await page.evaluate(() => document.documentElement.scrollHeight)) <= 12_000;
   await testInfo.attach(`${name} at ${WIDTH} px`, { body: await page.screenshot({ fullPage }), contentType: "image/png" });
-  expect(found.sticking, `${name}: elements outside the screen`).toEqual([]);
-  expect(found.scrollingTables, `${name}: tables scrolling sideways`).toEqual([]);
-  expect(found.scrollWidth, `${name}: page width`).toBeLessThanOrEqual(WIDTH);
+  // Soft: the test still fails, but goes on to the next page, so one run names every page that does not fit.
+  expect.soft(found.sticking, `${name}: elements outside the screen`).toEqual([]);
+  expect.soft(found.scrollingTables, `${name}: tables scrolling sideways`).toEqual([]);
+  expect.soft(found.scrollWidth, `${name}: page width`).toBeLessThanOrEqual(WIDTH);
   await expectNoSeriousA11yViolations(page);
 }
 
@@ -78,7 +80,8 @@ test("[PUBLIC] every page fits a 390 px screen", async ({ page }, testInfo) => {
   const pages: [string, string][] = [
     ["Front door", "/"],
     ["Sign in", "/login"],
-    ["Staff sign in", "/admin/login"],
+    // Without an error the page goes straight on to single sign-on; after a failed attempt it waits.
+    ["Staff sign in", "/admin/login?error=OAuthCallback"],
     ["Contact support", "/contact"],
     ["Signed out", "/logged-out"],
     ["Not signed in", "/errors/un-authenticated"],
@@ -101,6 +104,24 @@ test("[PUBLIC] every page fits a 390 px screen", async ({ page }, testInfo) => {
     await visit(page, path);
     await expectFits(page, testInfo, name);
   }
+  // The request form's steps: the first with its error summary, then each step and Check your
+  // answers as an existing customer fills them in (prefilled from the demo record; never submitted).
+  await visit(page, "/requests/identity-verification/?journey=PayByInvoice");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
+  await expectFits(page, testInfo, "Request: company and service, with errors");
+  await visit(page, "/requests/identity-verification/?journey=Existing&companyName=Ashcombe%20Engineering%20Ltd&lwdbNumber=LW100245");
+  await expect(page.getByText("Form filled in from your customer record")).toBeVisible();
+  await expect(stepHeading(page)).toHaveText("Company and service");
+  await page.getByLabel(/One-off solution/).check();
+  await continueTo(page, "Individuals");
+  await fillIndividual(page, 0, "Frank Director", "frank.director.with.a.long.address@ashcombe-engineering.example");
+  await expectFits(page, testInfo, "Request: individuals");
+  for (const step of ["Contacts", "Billing and VAT", "Check your answers"] as const) {
+    await continueTo(page, step);
+    await expectFits(page, testInfo, `Request: ${step}`);
+  }
+
   // One captured email, as the mailbox shows it (long addresses and links).
   await page.goto("/dev/mailbox");
   const first = page.getByRole("table").getByRole("link").first();
