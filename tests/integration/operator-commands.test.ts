@@ -82,4 +82,17 @@ describeWithPostgres("operator commands as processes", () => {
     expect(await count("select count(*) as n from rate_limits where key = 'ops-old'")).toBe(0);
     expect(await count("select count(*) as n from rate_limits where key = 'ops-new'")).toBe(1);
   });
+
+  it("npm run i18n:missing says the Welsh catalogue is complete", async () => {
+    // It lists what is missing on stdout and says how it stands on stderr; exit 0 when nothing is missing.
+    const { stderr } = await npm(["i18n:missing"]);
+    expect(stderr).toContain("The Welsh catalogue is complete.");
+  });
+
+  it("npx tsx lib/domain/lifecycle-diagram.ts redraws docs/domain.md's diagrams, which are up to date", async () => {
+    const fs = await import("node:fs");
+    const before = fs.readFileSync("docs/domain.md", "utf8");
+    await run("npx", ["tsx", "lib/domain/lifecycle-diagram.ts"], { timeout: 60_000 });
+    expect(fs.readFileSync("docs/domain.md", "utf8")).toBe(before);
+  });
 });
