@@ -79,7 +79,6 @@ export interface DirectorMove {
 
 const STARTABLE = ["AwaitingIDInfo", "IDVLinkExpired"] as const;
 const REVIEWABLE = ["UnderReview", "OutstandingIDInfo"] as const;
-const OPEN = ["AwaitingIDInfo", "IDVLinkExpired", "UnderReview", "OutstandingIDInfo", "Verified", "AwaitingAuthCode"] as const;
 
 const invited = { label: "invited", holds: (f: DirectorFacts) => f.invited };
 const lastAttempt = (f: DirectorFacts) => f.failedAttempts + 1 >= MAX_IDV_ATTEMPTS;
@@ -113,7 +112,6 @@ export const directorMoves: readonly DirectorMove[] = [
 ];
 
 export const finalDirectorStatuses: readonly DirectorStatus[] = ["Complete", "Rejected"];
-export const openDirectorStatuses: readonly DirectorStatus[] = OPEN;
 
 export type DirectorNext =
   | {
@@ -137,13 +135,16 @@ export type DirectorNext =
 /** The status every screen shows: the override while set, else the computed status. */
 export const shownStatus = (s: DirectorState): DirectorStatus => s.override ?? s.computed;
 
+/** Whether `move` starts from `status` (its guard aside). */
+const startsFrom = (move: DirectorMove, status: DirectorStatus) => move.from === "any" || move.from.includes(status);
+
 function applies(move: DirectorMove, status: DirectorStatus, facts: DirectorFacts, event: DirectorEvent) {
-  return (move.from === "any" || move.from.includes(status)) && (!move.guard || move.guard.holds(facts, event));
+  return startsFrom(move, status) && (!move.guard || move.guard.holds(facts, event));
 }
 
 /** Whether the table has a move on `event` from the shown `status` (whatever the guards say): what a page offers. */
 export function hasDirectorMove(event: DirectorEventType, status: DirectorStatus): boolean {
-  return directorMoves.some((m) => m.event === event && (m.from === "any" || m.from.includes(status)));
+  return directorMoves.some((m) => m.event === event && startsFrom(m, status));
 }
 
 /** The events with a move from `status` given these facts (the guards that hold). */
@@ -151,7 +152,7 @@ export function allowedDirectorEvents(state: DirectorState, facts: DirectorFacts
   const out = new Set<DirectorEventType>();
   for (const m of directorMoves) {
     const base = m.by === "provider" ? state.computed : shownStatus(state);
-    if (m.from !== "any" && !m.from.includes(base)) continue;
+    if (!startsFrom(m, base)) continue;
     if (m.event === "overrideCleared" && state.override === null) continue;
     // Guards that read the event's own data are judged by whether any such event could pass.
     if (m.guard && m.event !== "evidenceGiven" && m.event !== "evidenceRequested" && !m.guard.holds(facts, { type: m.event } as DirectorEvent)) continue;
@@ -181,16 +182,15 @@ export function nextDirector(state: DirectorState, event: DirectorEvent, facts: 
   const base = byProvider ? state.computed : from;
   const move = rows.find((m) => applies(m, base, facts, event));
   if (!move) {
-    const fromFits = rows.some((m) => m.from === "any" || m.from.includes(base));
+    const fromFits = rows.some((m) => startsFrom(m, base));
     let reason: "notNow" | "notInvited" | "detailsIncomplete" | "guard" = "notNow";
     if (fromFits) reason = !facts.invited && rows.some((m) => m.guard?.label.startsWith("invited")) ? "notInvited" : event.type === "checkStarted" ? "detailsIncomplete" : "guard";
     return { ok: false, reason, allowed: allowedDirectorEvents(state, facts) };
   }
-  const computed = move.to === "same" ? base : move.to;
   // The provider moves the computed status underneath any override; a person's move from the shown
-  // status resumes the journey from there, ending the override.
+  // status resumes the journey from there, ending the override. A move to "same" changes nothing.
   const overrideEnded = !byProvider && state.override !== null && move.to !== "same";
-  const next: DirectorState = byProvider ? { computed, override: state.override } : overrideEnded ? { computed, override: null } : { computed: move.to === "same" ? state.computed : computed, override: state.override };
+  const next: DirectorState = move.to === "same" ? state : { computed: move.to, override: byProvider ? state.override : null };
   return { ok: true, state: next, from, to: shownStatus(next), ...(move.via ? { via: move.via } : {}), overrideEnded };
 }
 
