@@ -82,7 +82,7 @@ export async function uploadOwnDirectorFile({
       if (director.evidenceDeletedAt) throw new AppError("conflict", "evidence_closed");
       const at = new Date();
       const event = { type: "evidenceGiven", kind: fileType } as const;
-      await planDirectorEvent(tx, { director, event, at, refusalKey: "evidence_closed" });
+      const planned = await planDirectorEvent(tx, { director, event, at, refusalKey: "evidence_closed" });
 
       const env = getEnv();
       const [usage] = await tx
@@ -110,7 +110,7 @@ export async function uploadOwnDirectorFile({
         newValue: { fileId: file.id, fileName, fileType, contentType: kind.contentType, sizeBytes: file.sizeBytes, sha256 },
       });
 
-      const moved = await applyDirectorEvent(tx, { director, event, actor, at, meta, refusalKey: "evidence_closed" });
+      const moved = await applyDirectorEvent(tx, { director, event, actor, at, meta, planned });
       if (moved.from === "OutstandingIDInfo" && moved.to === "UnderReview") {
         const t = translator();
         await notifyAdmins({

@@ -55,7 +55,7 @@ export async function startIdentityCheck({ db, user, now = () => new Date() }: {
       .for("update");
     if (!director) throw new AppError("not_found");
     // The machine decides (409 before a session is asked for): invited, details and history saved.
-    await planDirectorEvent(tx, { director, event: { type: "checkStarted" }, at: now() });
+    const planned = await planDirectorEvent(tx, { director, event: { type: "checkStarted" }, at: now() });
 
     // The open session is handed back only to a director waiting for its result as they are shown
     // (no override). Shown AwaitingIDInfo by an override, the session kept may be one whose result
@@ -88,6 +88,7 @@ export async function startIdentityCheck({ db, user, now = () => new Date() }: {
     await applyDirectorEvent(tx, {
       director,
       event: { type: "checkStarted" },
+      planned,
       actor: actorOf(user),
       at,
       audit: false,

@@ -21,6 +21,12 @@ import { refreshClientStatus } from "./refresh-client-status";
 
 export type DirectorMoved = Extract<DirectorNext, { ok: true }>;
 
+/** A move the machine allows, and the facts it was judged on. */
+export interface DirectorPlan {
+  moved: DirectorMoved;
+  facts: DirectorFacts;
+}
+
 /** The events of a director who is taking part: their client has started (lib/domain/client-lifecycle.ts). */
 const STARTING: ReadonlySet<DirectorEvent["type"]> = new Set([
   "detailsSaved",
@@ -107,7 +113,7 @@ export async function planDirectorEvent(
     refusal = "conflict",
     refusalKey,
   }: { director: Director; event: DirectorEvent; at: Date; refusal?: "conflict" | "bad_request"; refusalKey?: string },
-): Promise<{ moved: DirectorMoved; facts: DirectorFacts }> {
+): Promise<DirectorPlan> {
   const facts = await directorFacts(tx, director, { withDetails: event.type === "checkStarted", now: at });
   const moved = nextDirector(directorStateOf(director), event, facts);
   if (!moved.ok) {
@@ -140,6 +146,7 @@ export async function applyDirectorEvent(
     audit = true,
     refusal = "conflict",
     refusalKey,
+    planned,
   }: {
     director: Director;
     event: DirectorEvent;
@@ -156,9 +163,11 @@ export async function applyDirectorEvent(
     refusal?: "conflict" | "bad_request";
     /** The message key of a refusal for want of a move from this status (default: statusMoveRefused). */
     refusalKey?: string;
+    /** What planDirectorEvent answered for this event, earlier in the same transaction with the row locked. */
+    planned?: DirectorPlan;
   },
 ): Promise<DirectorMoved> {
-  const { moved, facts } = await planDirectorEvent(tx, { director, event, at, refusal, refusalKey });
+  const { moved, facts } = planned ?? (await planDirectorEvent(tx, { director, event, at, refusal, refusalKey }));
 
   const columns = directorStatusColumns(moved.state);
   const overrideReason =
