@@ -4,8 +4,7 @@ import { useState, type FocusEventHandler } from "react";
 import { useTranslations } from "next-intl";
 import { joinDateParts, splitDate, type DateParts } from "@/lib/dates/format-date";
 import { cn } from "./cn";
-import { controlClass, useFieldIds, type FieldFrameProps } from "./field";
-import { VisuallyHidden } from "./visually-hidden";
+import { controlClass, FieldNotes, useFieldIds, type FieldFrameProps } from "./field";
 
 export interface DateInputProps extends FieldFrameProps {
   /** The field's name (its react-hook-form path): the day box's id comes from it inside a FieldIdScope. */
@@ -55,17 +54,7 @@ export function DateInput({ label, hint, error, optional, hideLabel, className, 
         {label}
         {optional ? <span className="font-normal text-ink-muted"> {tc("optional")}</span> : null}
       </legend>
-      {hint ? (
-        <p id={ids.hintId} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={ids.errorId} className="text-sm font-semibold text-danger">
-          <VisuallyHidden>{`${tc("errorPrefix")} `}</VisuallyHidden>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes ids={ids} hint={hint} error={error} />
       <div className="flex flex-wrap gap-4">
         {PARTS.map((part) => {
           const partId = part === "day" ? ids.controlId : `${ids.controlId}-${part}`;

@@ -85,6 +85,17 @@ export function FieldFrame({
         {label}
         {optional ? <span className="font-normal text-ink-muted"> {t("optional")}</span> : null}
       </label>
+      <FieldNotes ids={ids} hint={hint} error={error} />
+      {children}
+    </div>
+  );
+}
+
+/** A control's hint and error message, with the ids its `aria-describedby` names (FieldFrame, DateInput). */
+export function FieldNotes({ ids, hint, error }: { ids: FieldIds; hint?: ReactNode; error?: string }) {
+  const t = useTranslations("common");
+  return (
+    <>
       {hint ? (
         <p id={ids.hintId} className="text-sm text-ink-muted">
           {hint}
@@ -96,8 +107,7 @@ export function FieldFrame({
           {error}
         </p>
       ) : null}
-      {children}
-    </div>
+    </>
   );
 }
 
