@@ -3,54 +3,22 @@
 // here: handing back the open session does not count, the third new session of a UK day is refused
 // with 429 and a message to try again tomorrow without Yoti being asked, and yesterday's starts do
 // not count.
-import { generateKeyPairSync, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";
 import { auditEntries, directors, type Director } from "@/db/schema";
-import { resetEnvCache } from "@/lib/env";
-import { getYoti, resetYoti } from "@/lib/integrations/yoti";
-import { createYotiSimulator, type YotiSimulator } from "@/lib/integrations/yoti/simulator/server";
+import { getYoti } from "@/lib/integrations/yoti";
 import { SESSION_STARTED_ACTIONS } from "@/lib/server/identity-check/count-sessions-started-today";
 import { POST as startYoti } from "@/app/api/director-verification/director-verification/start-yoti/route";
 import messages from "@/messages/en-GB.json";
 import { completeDetails, insertClientWithDirectors } from "../support/factories";
 import { jsonRequest } from "./support/requests";
 import { setupTestDb } from "./support/setup-test-db";
+import { yotiSimulatorForFile } from "./support/yoti-simulator";
 import { asDirector } from "./support/test-users";
 
 const CAP = 2;
-const sdkId = randomUUID();
-const keys = generateKeyPairSync("rsa", {
-  modulusLength: 2048,
-  privateKeyEncoding: { type: "pkcs1", format: "pem" },
-  publicKeyEncoding: { type: "spki", format: "pem" },
-});
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "identity-check-cap-"));
-const keyFile = path.join(tmp, "key.pem");
-fs.writeFileSync(keyFile, keys.privateKey, { mode: 0o600 });
-
-let simulator: YotiSimulator;
-
 setupTestDb({ seed: false, env: { IDENTITY_CHECK_MAX_SESSIONS_PER_DAY: String(CAP) } });
-
-beforeAll(async () => {
-  simulator = createYotiSimulator({ sdkId, publicKey: keys.publicKey, notificationRetryDelaysMs: [] });
-  const { apiUrl } = await simulator.listen(0);
-  Object.assign(process.env, { YOTI_CLIENT_SDK_ID: sdkId, YOTI_KEY_FILE_PATH: keyFile, YOTI_IDV_API_URL: apiUrl, YOTI_WEBHOOK_TOKEN: `identity-check-cap-token-${randomUUID()}` });
-  resetEnvCache();
-  resetYoti();
-});
-
-afterAll(async () => {
-  await simulator?.close();
-  for (const k of ["YOTI_CLIENT_SDK_ID", "YOTI_KEY_FILE_PATH", "YOTI_IDV_API_URL", "YOTI_WEBHOOK_TOKEN"]) delete process.env[k];
-  resetEnvCache();
-  resetYoti();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+yotiSimulatorForFile();
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -3,17 +3,12 @@
 // webhook, the page's poll and the expiry sweep. What matters most: a notification without the
 // right token changes nothing and asks Yoti nothing, and however many times (and by however many
 // paths) a result arrives, it moves the director once.
-import { generateKeyPairSync, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { auditEntries, clients, directorChecks, directorMedia, directors, notifications, type Director } from "@/db/schema";
-import { resetEnvCache } from "@/lib/env";
-import { getYoti, resetYoti } from "@/lib/integrations/yoti";
+import { getYoti } from "@/lib/integrations/yoti";
 import { expectedAuthorization } from "@/lib/integrations/yoti/notification-auth";
-import { createYotiSimulator, type YotiSimulator } from "@/lib/integrations/yoti/simulator/server";
 import { jobDefinition } from "@/lib/jobs/definitions";
 import { getJobQueue } from "@/lib/jobs/queue";
 import { GET as atYoti } from "@/app/api/director-verification/director-verification/at-yoti/route";
@@ -23,43 +18,14 @@ import { POST as webhook } from "@/app/api/webhooks/yoti/route";
 import { completeDetails, insertClientWithDirectors } from "../support/factories";
 import { apiRequest, jsonRequest } from "./support/requests";
 import { setupTestDb } from "./support/setup-test-db";
+import { yotiSimulatorForFile } from "./support/yoti-simulator";
 import { asDirector } from "./support/test-users";
 
-const sdkId = randomUUID();
-const webhookToken = `identity-check-token-${randomUUID()}`;
-const keys = generateKeyPairSync("rsa", {
-  modulusLength: 2048,
-  privateKeyEncoding: { type: "pkcs1", format: "pem" },
-  publicKeyEncoding: { type: "spki", format: "pem" },
-});
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "identity-check-"));
-const keyFile = path.join(tmp, "key.pem");
-fs.writeFileSync(keyFile, keys.privateKey, { mode: 0o600 });
-
-let simulator: YotiSimulator;
-let simulatorBase: string;
 const env: Record<string, string | undefined> = {};
 
 setupTestDb({ seed: false, env });
-
-beforeAll(async () => {
-  // No retries: the simulator's own notifications go to APP_URL, where nothing listens in this test;
-  // the test sends the webhook requests itself.
-  simulator = createYotiSimulator({ sdkId, publicKey: keys.publicKey, notificationRetryDelaysMs: [] });
-  const { apiUrl } = await simulator.listen(0);
-  simulatorBase = apiUrl.replace("/idverify/v1", "");
-  Object.assign(process.env, { YOTI_CLIENT_SDK_ID: sdkId, YOTI_KEY_FILE_PATH: keyFile, YOTI_IDV_API_URL: apiUrl, YOTI_WEBHOOK_TOKEN: webhookToken });
-  resetEnvCache();
-  resetYoti();
-});
-
-afterAll(async () => {
-  await simulator?.close();
-  for (const k of ["YOTI_CLIENT_SDK_ID", "YOTI_KEY_FILE_PATH", "YOTI_IDV_API_URL", "YOTI_WEBHOOK_TOKEN"]) delete process.env[k];
-  resetEnvCache();
-  resetYoti();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const yoti = yotiSimulatorForFile();
+const webhookToken = () => yoti().webhookToken;
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -81,13 +47,13 @@ async function start(director: Director) {
 
 /** What the person chooses on the hosted page, through the simulator's test hook. */
 async function outcome(sessionId: string, choice: "approve" | "reject" | "manual" | "expire") {
-  const res = await fetch(`${simulatorBase}/_simulator/sessions/${sessionId}/outcome`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ outcome: choice }) });
+  const res = await fetch(`${yoti().base}/_simulator/sessions/${sessionId}/outcome`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ outcome: choice }) });
   expect(res.status).toBe(200);
-  await simulator.idle();
+  await yoti().simulator.idle();
 }
 
 /** A notification as Yoti sends it; `authorization` null sends none. */
-function notification(sessionId: string, authorization: string | null = expectedAuthorization(webhookToken, "BASIC")) {
+function notification(sessionId: string, authorization: string | null = expectedAuthorization(webhookToken(), "BASIC")) {
   return apiRequest("/api/webhooks/yoti", {
     method: "POST",
     headers: authorization === null ? {} : { authorization },
@@ -115,10 +81,10 @@ describe("starting the identity check", () => {
     expect(row.sessionUrl).toBe(`${process.env.YOTI_IDV_API_URL}/web/index.html?sessionID=${row.sessionID}&sessionToken=${row.sessionToken}`);
     // At least 15 minutes to use the link.
     expect(row.sessionExpiry!.getTime() - Date.now()).toBeGreaterThan(15 * 60_000);
-    const stored = (await (await fetch(`${simulatorBase}/_simulator/sessions/${row.sessionID}`)).json()) as { session: { userTrackingId: string; notifications: { endpoint: string; auth_token: string } } };
+    const stored = (await (await fetch(`${yoti().base}/_simulator/sessions/${row.sessionID}`)).json()) as { session: { userTrackingId: string; notifications: { endpoint: string; auth_token: string } } };
     expect(stored.session.userTrackingId).toBe(String(director.id));
     expect(stored.session.notifications.endpoint).toBe("http://localhost:3000/api/webhooks/yoti");
-    expect(stored.session.notifications.auth_token).toBe(webhookToken);
+    expect(stored.session.notifications.auth_token).toBe(webhookToken());
 
     const again = await start(director);
     expect(again.body.sessionUrl).toBe(first.body.sessionUrl);
@@ -154,7 +120,7 @@ describe("the notification", () => {
     const { sessionID } = await reload(director.id);
     await outcome(sessionID!, "approve");
     const getSession = jest.spyOn(getYoti(), "getSession");
-    for (const authorization of [null, expectedAuthorization(`${webhookToken}x`, "BASIC"), `Bearer ${webhookToken}`, expectedAuthorization("", "BASIC")]) {
+    for (const authorization of [null, expectedAuthorization(`${webhookToken()}x`, "BASIC"), `Bearer ${webhookToken()}`, expectedAuthorization("", "BASIC")]) {
       const res = await webhook(notification(sessionID!, authorization));
       expect([authorization, res.status]).toEqual([authorization, 401]);
       expect(await res.json()).toMatchObject({ error: "unauthorized" });
@@ -172,7 +138,7 @@ describe("the notification", () => {
     const res = await webhook(
       apiRequest("/api/webhooks/yoti", {
         method: "POST",
-        headers: { authorization: expectedAuthorization(webhookToken, "BASIC") },
+        headers: { authorization: expectedAuthorization(webhookToken(), "BASIC") },
         body: { session_id: sessionID, topic: "session_completion", state: "COMPLETED", checks: [{ recommendation: { value: "APPROVE" } }] },
       }),
     );
