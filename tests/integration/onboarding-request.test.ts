@@ -12,7 +12,7 @@ import { getJobQueue } from "@/lib/jobs/queue";
 import { workDueJobs } from "@/lib/jobs/work-due-jobs";
 import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 import { releaseInvitations } from "@/lib/server/requests/release-invitations";
-import { trackCreatedClient } from "../support/factories";
+import { onboardingRequestInput, trackCreatedClient } from "../support/factories";
 import { withStripeSimulator } from "./payments/support";
 import { human, jsonRequest, TEST_IP } from "./support/requests";
 import { setupTestDb } from "./support/setup-test-db";
@@ -21,35 +21,9 @@ setupTestDb({ seed: false });
 const stripe = withStripeSimulator(); // also sets DIRECTOR_PRICE_PENCE=6500, VAT_RATE_PERCENT=20
 
 const PATH = "/api/requests/identity-verification";
-let n = 0;
 
 /** A valid request for a company of its own (unique name and emails per call). */
-function request(overrides: Partial<OnboardingRequestInput> = {}, individuals = 3): OnboardingRequestInput {
-  n += 1;
-  const tag = `${Date.now().toString(36)}${n}`;
-  return {
-    journey: "PayByInvoice",
-    productTier: "Managed",
-    company: { name: `Request Test ${tag} Ltd`, companyId: "01234567" },
-    mainContactFirstName: "Ann",
-    mainContactLastName: "Lee",
-    mainContactEmail: `Ann.${tag}@Example.com`,
-    mainContactTelephone: "+44 20 7946 0000",
-    billingEntityName: `Request Test ${tag} Ltd`,
-    billingAddressLine1: "1 High Street",
-    billingAddressCity: "London",
-    billingAddressPostCode: "EC1A 1AA",
-    billingAddressCountry: "GB",
-    accountPayableContactFirstName: "Pat",
-    accountPayableContactLastName: "Payne",
-    accountPayableContactEmail: `ap.${tag}@example.com`,
-    vatNumber: "GB123456789",
-    vatExempt: false,
-    purchaseOrderInfo: "PO-778",
-    individuals: Array.from({ length: individuals }, (_, i) => ({ name: `Director ${i + 1}`, email: `d${i + 1}.${tag}@Example.com` })),
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<OnboardingRequestInput> = {}, individuals = 3) => onboardingRequestInput(overrides, { individuals });
 
 let callers = 0;
 /** Each request from an address of its own (the per-address limit is tested in public-request-limits.test.ts); `ip` to choose one. */
@@ -219,7 +193,7 @@ describe("POST /api/requests/identity-verification", () => {
     const body = request({ journey: "Existing", productTier: "OneOff", customerCode: " lw-900 " }, 1);
     const [record] = await db
       .insert(lwdbRecords)
-      .values({ customerCode: `LW-900-${n}`, name: body.company.name.toUpperCase(), mainContactEmail: body.mainContactEmail })
+      .values({ customerCode: `LW-900-${Date.now()}`, name: body.company.name.toUpperCase(), mainContactEmail: body.mainContactEmail })
       .returning();
     try {
       const unknown = await submit({ ...body, customerCode: "LW-000", ...human });

@@ -15,7 +15,7 @@ import { getJobQueue } from "@/lib/jobs/queue";
 import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 import { lwdbLookupLimits } from "@/lib/server/lwdb/find-lwdb-record";
 import { REQUESTS_PER_ADDRESS, REQUESTS_PER_CONTACT_EMAIL } from "@/lib/server/requests/submit-onboarding-request";
-import { trackCreatedClient } from "../support/factories";
+import { onboardingRequestInput, trackCreatedClient } from "../support/factories";
 import { apiRequest, human, jsonRequest, routeParams } from "./support/requests";
 import { setupTestDb } from "./support/setup-test-db";
 import { asAdmin } from "./support/test-users";
@@ -24,7 +24,6 @@ setupTestDb({ env: { HOLD_REQUEST_INVITATIONS: "true", DIRECTOR_PRICE_PENCE: "65
 
 const PATH = "/api/requests/identity-verification";
 const run = Date.now().toString(36);
-let n = 0;
 let addresses = 0;
 /** An address of its own for each caller, so one test's requests never count against another's limits. */
 const freshIp = () => {
@@ -33,30 +32,7 @@ const freshIp = () => {
 };
 
 /** A valid request by invoice for a company of its own (unique name and emails per call). */
-function request(overrides: Partial<OnboardingRequestInput> = {}, individuals = 3): OnboardingRequestInput {
-  n += 1;
-  const tag = `${run}${n}`;
-  return {
-    journey: "PayByInvoice",
-    productTier: "Managed",
-    company: { name: `Limits ${tag} Ltd`, companyId: "01234567" },
-    mainContactFirstName: "Ann",
-    mainContactLastName: "Lee",
-    mainContactEmail: `ann.${tag}@example.com`,
-    mainContactTelephone: "+44 20 7946 0000",
-    billingEntityName: `Limits ${tag} Ltd`,
-    billingAddressLine1: "1 High Street",
-    billingAddressCity: "London",
-    billingAddressCountry: "GB",
-    accountPayableContactFirstName: "Pat",
-    accountPayableContactLastName: "Payne",
-    accountPayableContactEmail: `ap.${tag}@example.com`,
-    vatNumber: "GB123456789",
-    vatExempt: false,
-    individuals: Array.from({ length: individuals }, (_, i) => ({ name: `Director ${i + 1}`, email: `d${i + 1}.${tag}@example.com` })),
-    ...overrides,
-  };
-}
+const request = (overrides: Partial<OnboardingRequestInput> = {}, individuals = 3) => onboardingRequestInput(overrides, { individuals, company: "Limits" });
 
 async function submit(body: unknown, ip = freshIp()) {
   const res = await POST(jsonRequest(PATH, { ...(body as object), ...human }, { headers: { [CLIENT_ADDRESS_HEADER]: ip } }));

@@ -40,6 +40,7 @@ import {
 import { hashToken, randomToken } from "@/lib/auth/tokens";
 import { getEnv } from "@/lib/env";
 import { generateReference } from "@/lib/references";
+import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 
 /*
  * Test data factories. Each inserts one row with sensible defaults, takes any column as an override
@@ -310,4 +311,38 @@ export async function deleteCreatedRows(db: DbOrTx): Promise<void> {
   if (created.users.size) await db.delete(users).where(inArray(users.id, [...created.users]));
   for (const file of created.files) fs.rmSync(file, { force: true });
   for (const set of Object.values(created)) set.clear();
+}
+
+let requestCount = 0;
+
+/**
+ * A valid public request (POST /api/requests/identity-verification) for a company of its own: unique
+ * name and emails per call, paying by invoice for the Managed tier, VAT registered, `individuals`
+ * directors. `company` names it ("<company> <tag> Ltd"); any field can be overridden.
+ */
+export function onboardingRequestInput(overrides: Partial<OnboardingRequestInput> = {}, { individuals = 3, company = "Request Test" } = {}): OnboardingRequestInput {
+  requestCount += 1;
+  const tag = `${Date.now().toString(36)}${uniqueTag().slice(0, 4)}${requestCount}`;
+  return {
+    journey: "PayByInvoice",
+    productTier: "Managed",
+    company: { name: `${company} ${tag} Ltd`, companyId: "01234567" },
+    mainContactFirstName: "Ann",
+    mainContactLastName: "Lee",
+    mainContactEmail: `Ann.${tag}@Example.com`,
+    mainContactTelephone: "+44 20 7946 0000",
+    billingEntityName: `${company} ${tag} Ltd`,
+    billingAddressLine1: "1 High Street",
+    billingAddressCity: "London",
+    billingAddressPostCode: "EC1A 1AA",
+    billingAddressCountry: "GB",
+    accountPayableContactFirstName: "Pat",
+    accountPayableContactLastName: "Payne",
+    accountPayableContactEmail: `ap.${tag}@example.com`,
+    vatNumber: "GB123456789",
+    vatExempt: false,
+    purchaseOrderInfo: "PO-778",
+    individuals: Array.from({ length: individuals }, (_, i) => ({ name: `Director ${i + 1}`, email: `d${i + 1}.${tag}@Example.com` })),
+    ...overrides,
+  };
 }

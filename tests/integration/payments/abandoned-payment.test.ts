@@ -19,7 +19,7 @@ import { getCardPaymentStatus } from "@/lib/server/payments/get-card-payment-sta
 import { getOwnPaymentDue } from "@/lib/server/payments/get-own-payment-due";
 import { getUnpaidRequest } from "@/lib/server/payments/get-unpaid-request";
 import { startCardPayment } from "@/lib/server/payments/start-card-payment";
-import { insertClientWithDirectors, trackCreatedClient } from "../../support/factories";
+import { insertClientWithDirectors, onboardingRequestInput, trackCreatedClient } from "../../support/factories";
 import { apiRequest, human, jsonRequest } from "../support/requests";
 import { setupTestDb } from "../support/setup-test-db";
 import { asContact, asDirector } from "../support/test-users";
@@ -188,29 +188,8 @@ describe("the company contact's Pay now (POST /api/director-verification/company
 });
 
 describe("the same card request sent again while the first waits for payment", () => {
-  let n = 0;
-  function cardRequest(): OnboardingRequestInput {
-    n += 1;
-    const tag = `${Date.now().toString(36)}${n}`;
-    return {
-      journey: "PayByCard",
-      productTier: "OneOff",
-      company: { name: `Again ${tag} Ltd`, companyId: "01234567" },
-      mainContactFirstName: "Ann",
-      mainContactLastName: "Lee",
-      mainContactEmail: `ann.${tag}@example.com`,
-      mainContactTelephone: "+44 20 7946 0000",
-      billingEntityName: `Again ${tag} Ltd`,
-      billingAddressLine1: "1 High Street",
-      billingAddressCity: "London",
-      billingAddressCountry: "GB",
-      accountPayableContactFirstName: "Pat",
-      accountPayableContactLastName: "Payne",
-      accountPayableContactEmail: `ap.${tag}@example.com`,
-      vatExempt: true,
-      individuals: [{ name: "Only Director", email: `d.${tag}@example.com` }],
-    };
-  }
+  const cardRequest = () => onboardingRequestInput({ journey: "PayByCard", productTier: "OneOff", vatExempt: true, vatNumber: undefined }, { individuals: 1, company: "Again" });
+
   let callers = 0;
   async function submit(body: OnboardingRequestInput) {
     // Each from an address of its own: the per-address request limit is not what these tests are about.
