@@ -82,6 +82,7 @@ export async function patchClient({ db, user, id, operations, meta }: StaffRecor
     const set: Partial<typeof clients.$inferInsert> = { updatedAt: at, updatedBy: actor };
     for (const field of fields) (set as Record<string, unknown>)[field] = changes[field];
     if (fields.includes("paid")) set.paidAt = changes.paid ? at : null;
+    if (statusEvent === "paymentRecorded") Object.assign(set, { paid: true, paidAt: at });
     await tx.update(clients).set(set).where(eq(clients.id, id));
 
     const audit: FieldChange[] = fields.map((field) => ({
@@ -100,7 +101,6 @@ export async function patchClient({ db, user, id, operations, meta }: StaffRecor
     }
     if (fields.includes("unitPrice")) await recomputeFullPrice(tx, { clientId: id, actor, at, meta });
     if (statusEvent === "paymentRecorded") {
-      await tx.update(clients).set({ paid: true, paidAt: at }).where(eq(clients.id, id));
       await writeAudit(tx, {
         action: "Payment recorded by staff",
         auditType: "ClientPaymentSuccessful",
