@@ -41,6 +41,14 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   // A batch of added individuals that is nobody's (or another company's): 404 for contacts.
   { method: "POST", path: "/api/director-verification/company/additions/999999/payment", expect: { anonymous: 401, contact: 404, director: 403, admin: 403, otherContact: 404 } },
   // Resending the invitation of an individual who is nobody's (or another company's): 404 for contacts.
+  // A card client's contact pays from their company page: only a contact, and only an unpaid card client's (Northgate's).
+  { method: "POST", path: "/api/director-verification/company/payment", expect: { anonymous: 401, contact: 409, director: 403, admin: 403, otherContact: 200 } },
+  // "Pay now" from the saved-not-paid page and the email-change confirmation: public, the token is the authority.
+  { method: "POST", path: "/api/requests/identity-verification/continue", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
+  { method: "POST", path: `/api/confirm-email/${"A".repeat(43)}`, expect: { anonymous: 303, contact: 303, director: 303, admin: 303, otherContact: 303 } },
+  { path: `/confirm-email/${"A".repeat(43)}`, expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/confirm-email/result?outcome=expired", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: `/requests/identity-verification/continue/${"A".repeat(43)}`, expect: { anonymous: 404, contact: 404, director: 404, admin: 404, otherContact: 404 } },
   { method: "POST", path: "/api/director-verification/directors/999999/resend-invitation", expect: { anonymous: 401, contact: 404, director: 403, admin: 403, otherContact: 404 } },
   { path: "/api/director-verification/director", expect: { anonymous: 401, contact: 403, director: 200, admin: 403, otherContact: 403 } },
   // The identity check (start-yoti is left out: for the demo director it would open a session at the simulator).
