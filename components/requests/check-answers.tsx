@@ -2,10 +2,11 @@
 
 import type { ReactNode } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { Journey } from "@/lib/domain/values";
 import type { OptionItem } from "@/lib/countries";
 import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
+import { formatDate } from "@/lib/dates/format-date";
 import { compactIdentifier } from "@/lib/schemas/uk-identifiers";
 import { fieldId } from "@/components/ui/field";
 import { VisuallyHidden } from "@/components/ui/visually-hidden";
@@ -34,6 +35,7 @@ const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
  */
 export function CheckAnswers({ scope, journey, countries, apIsMain, onChange }: { scope: string; journey: Journey; countries: OptionItem[]; apIsMain: boolean; onChange: (step: AnswerStep, controlId: string) => void }) {
   const t = useTranslations("requestForm");
+  const locale = useLocale();
   const { control } = useFormContext<OnboardingRequestInput>();
   const v = useWatch({ control }) as Partial<OnboardingRequestInput>;
   const id = (path: string) => fieldId(scope, path);
@@ -77,6 +79,7 @@ export function CheckAnswers({ scope, journey, countries, apIsMain, onChange }: 
           step: "individuals",
           controlId: id("individuals.0.name"),
         },
+        { key: "verifyBy", label: t("individuals.verifyBy"), value: v.verifyBy ? formatDate(text(v.verifyBy), locale) : none, step: "individuals", controlId: id("verifyBy") },
       ],
     },
     {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { Controller, FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import type { Journey } from "@/lib/domain/values";
 import { botCheckActions } from "@/lib/bot-check/actions";
@@ -11,6 +11,7 @@ import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import type { OnboardingRequest, OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { DateInput } from "@/components/ui/date-input";
 import { ButtonLink } from "@/components/ui/button-link";
 import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
 import { Field, FieldIdScope, SelectField, TextareaField, fieldId } from "@/components/ui/field";
@@ -49,6 +50,7 @@ const FIELD_ORDER = [
   "vatNumber",
   "purchaseOrderInfo",
   "individuals",
+  "verifyBy",
 ] as const;
 
 /** The steps of the form, in order: short pages, then "Check your answers" before submitting or paying. */
@@ -58,7 +60,7 @@ type Step = (typeof STEPS)[number];
 /** The fields of each step (top-level paths). */
 const STEP_FIELDS: Record<AnswerStep, readonly (typeof FIELD_ORDER)[number][]> = {
   company: ["customerCode", "company", "productTier"],
-  individuals: ["individuals"],
+  individuals: ["individuals", "verifyBy"],
   contacts: ["mainContactFirstName", "mainContactLastName", "mainContactEmail", "mainContactTelephone", "accountPayableContactFirstName", "accountPayableContactLastName", "accountPayableContactEmail", "accountPayableContactTelephone"],
   billing: ["billingEntityName", "billingAddressLine1", "billingAddressLine2", "billingAddressCity", "billingAddressState", "billingAddressPostCode", "billingAddressCountry", "vatExempt", "vatNumber", "purchaseOrderInfo"],
 };
@@ -164,6 +166,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
       vatExempt: false,
       purchaseOrderInfo: "",
       individuals: [{ name: "", email: "" }],
+      verifyBy: "",
     },
   });
   const {
@@ -424,6 +427,23 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
         <FormSection title={t("individuals.title")} description={t("individuals.description")}>
           <IndividualsEditor csvTemplate={csvTemplate} csvTemplateFileName={csvTemplateFileName} />
         </FormSection>
+        <Controller
+          control={control}
+          name="verifyBy"
+          render={({ field }) => (
+            <DateInput
+              label={t("individuals.verifyBy")}
+              hint={t("individuals.verifyByHint")}
+              optional
+              error={err(errors.verifyBy?.message)}
+              name={field.name}
+              value={field.value ?? ""}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
             <PricePanel pricing={pricing} />
           </>
         ) : null}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { changeTracking, softDelete, timestamptz } from "./columns";
 import { clientStatus, journey, productTier } from "./enums";
 
@@ -78,6 +78,14 @@ export const clients = pgTable(
      * filed that way, cleared when they are released (moving the client to Onboarding).
      */
     invitationsHeld: boolean().notNull().default(false),
+    /** The date the company asked its individuals to be verified by (optional, given on the request). */
+    verifyBy: date({ mode: "string" }),
+    /**
+     * The language the company contact uses (`en-GB` or `cy`): set when they file the request and when
+     * they switch language signed in; emails to the contact, and to its individuals who have not
+     * chosen one, are written in it (lib/i18n/recipient-locale.ts).
+     */
+    locale: text(),
     paid: boolean().notNull().default(false),
     paidAt: timestamptz(),
     sageInvoiceNumber: text(),
@@ -85,6 +93,7 @@ export const clients = pgTable(
     directorCount: integer().notNull().default(0),
   },
   (t) => [
+    check("clients_locale_check", sql`${t.locale} IN ('en-GB', 'cy')`),
     uniqueIndex("clients_reference_key").on(t.reference),
     uniqueIndex("clients_payment_session_id_key").on(t.paymentSessionId),
     uniqueIndex("clients_idempotency_key_key").on(t.idempotencyKey),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -113,6 +114,8 @@ export const directors = pgTable(
     pendingEmail: text(),
     pendingEmailTokenHash: text(),
     pendingEmailRequestedAt: timestamptz(),
+    /** The language this individual chose (`en-GB` or `cy`) when they switched language signed in; else their company's. */
+    locale: text(),
     /** When the retention job deleted the evidence of this director's check. */
     evidenceDeletedAt: timestamptz(),
     ...softDelete(),
@@ -121,6 +124,7 @@ export const directors = pgTable(
     priceOverrideReason: text(),
   },
   (t) => [
+    check("directors_locale_check", sql`${t.locale} IN ('en-GB', 'cy')`),
     uniqueIndex("directors_reference_key").on(t.reference),
     uniqueIndex("directors_client_id_email_key")
       .on(t.clientId, sql`lower(${t.email})`)

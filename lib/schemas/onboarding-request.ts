@@ -23,6 +23,7 @@ import {
 } from "zod/mini";
 import { journeyValues, productTierValues } from "@/lib/domain/values";
 import { isCountryCode } from "@/lib/countries";
+import { isCalendarDate } from "@/lib/json-patch/fields";
 import { trimmedText } from "./fields";
 import { INVALID_CHARACTERS, isSingleLineText } from "./text";
 import { compactIdentifier, isCompanyNumber, isVatNumber } from "./uk-identifiers";
@@ -80,6 +81,24 @@ function optionalTelephone() {
       string({ error: "invalidValue" }).check(trim(), maxLength(40, "tooLong")),
       transform((v: string) => (v === "" ? undefined : v)),
     ).check(refine((v) => v === undefined || TELEPHONE.test(v), "telephone")),
+  );
+}
+
+/** Today as `YYYY-MM-DD` in UTC (a deadline is a calendar day). */
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** An optional calendar date `YYYY-MM-DD` that is today or later: blank is absent (undefined). */
+function optionalFutureDate() {
+  return optional(
+    pipe(
+      string({ error: "invalidValue" }).check(trim()),
+      transform((v: string) => (v === "" ? undefined : v)),
+    ).check(
+      refine((v) => v === undefined || isCalendarDate(v), { error: "verifyByDate", abort: true }),
+      refine((v) => v === undefined || v >= today(), "verifyByPast"),
+    ),
   );
 }
 
@@ -151,6 +170,8 @@ export const onboardingRequestSchema = object({
     minLength(1, "individualsRequired"),
     maxLength(MAX_INDIVIDUALS, "tooManyIndividuals"),
   ),
+  /** The date the individuals must be verified by, when the company has one (optional). */
+  verifyBy: optionalFutureDate(),
   /**
    * A random UUID the request form makes once per page load: the same request sent again (a double
    * click, a retry after a lost answer) gets the first answer and makes nothing. Optional, so

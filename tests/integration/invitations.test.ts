@@ -54,7 +54,7 @@ describe("the invitation email", () => {
     expect(mail!.text).toContain("Before you start, have ready:\n- a passport or photocard driving licence\n- the addresses where you have lived in the last 12 months\n- a phone or computer with a camera");
     expect(mail!.text).toContain("select “Email me a sign-in link”");
     expect(mail!.text).toContain(`Your reference: ${d!.reference}`);
-    // No deadline: the record has none, and none is made up.
+    // No deadline: the request gave none, and none is made up.
     expect(mail!.text).not.toMatch(/deadline|by \d{1,2} [A-Z][a-z]+ \d{4}/i);
 
     const url = `${getEnv().APP_URL}/login?email=${encodeURIComponent(d!.email).replace(/'/g, "%27")}&reference=${d!.reference}`;

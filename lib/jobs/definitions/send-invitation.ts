@@ -30,13 +30,13 @@ export const sendInvitationJob = defineJob({
   expireInSeconds: 5 * 60,
   async run({ directorId }, { db, jobId }) {
     const [row] = await db
-      .select({ director: directors, clientName: clients.name, clientDeleted: clients.isDeleted })
+      .select({ director: directors, client: { name: clients.name, locale: clients.locale, verifyBy: clients.verifyBy }, clientDeleted: clients.isDeleted })
       .from(directors)
       .innerJoin(clients, eq(clients.id, directors.clientId))
       .where(eq(directors.id, directorId));
     if (!row || row.director.isDeleted || row.clientDeleted) return;
     const { director } = row;
-    const email = invitationEmail(director, { name: row.clientName });
+    const email = invitationEmail(director, row.client);
     await sendEmail({ ...email, to: director.email, messageId: `<job-${jobId}@${new URL(getEnv().APP_URL).hostname}>` });
     await writeAudit(db, {
       action: `Email sent: ${PURPOSE}`,

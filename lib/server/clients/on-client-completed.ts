@@ -3,6 +3,8 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/db";
 import { clients } from "@/db/schema";
 import { getEnv } from "@/lib/env";
+import { withLocale } from "@/lib/i18n/current-locale";
+import { recipientLocale } from "@/lib/i18n/recipient-locale";
 import { translator } from "@/lib/i18n/translator";
 import { renderEmail } from "@/lib/integrations/email/render";
 import { sendJob } from "@/lib/jobs/send-job";
@@ -22,16 +24,19 @@ export function codesReadyKey(clientId: number, at: Date): string {
  */
 export async function onClientCompleted(tx: Tx, { clientId, at }: { clientId: number; at: Date }): Promise<void> {
   const [client] = await tx
-    .select({ name: clients.name, reference: clients.reference, productTier: clients.productTier, status: clients.status, mainContactEmail: clients.mainContactEmail })
+    .select({ name: clients.name, reference: clients.reference, productTier: clients.productTier, status: clients.status, mainContactEmail: clients.mainContactEmail, locale: clients.locale })
     .from(clients)
     .where(and(eq(clients.id, clientId), eq(clients.isDeleted, false)));
   if (!client || client.productTier !== "Managed" || client.status !== "Completed") return;
-  const t = translator();
-  const email = renderEmail({
-    subject: t("email.codesReady.subject", { company: client.name }),
-    paragraphs: [t("email.codesReady.intro", { company: client.name }), t("email.codesReady.download")],
-    details: [{ label: t("email.codesReady.reference"), value: client.reference }],
-    action: { label: t("email.codesReady.action"), url: new URL("/login", getEnv().APP_URL).toString() },
+  // In the contact's language (lib/i18n/recipient-locale.ts), whoever caused it.
+  const email = withLocale(recipientLocale(client), () => {
+    const t = translator();
+    return renderEmail({
+      subject: t("email.codesReady.subject", { company: client.name }),
+      paragraphs: [t("email.codesReady.intro", { company: client.name }), t("email.codesReady.download")],
+      details: [{ label: t("email.codesReady.reference"), value: client.reference }],
+      action: { label: t("email.codesReady.action"), url: new URL("/login", getEnv().APP_URL).toString() },
+    });
   });
   await sendJob(
     tx,

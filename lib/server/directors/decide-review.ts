@@ -70,8 +70,8 @@ export async function decideReview({
       directorId: id,
     });
 
-    const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, director.clientId));
-    const company = { name: client?.name ?? "" };
+    const [client] = await tx.select({ name: clients.name, locale: clients.locale }).from(clients).where(eq(clients.id, director.clientId));
+    const company = { name: client?.name ?? "", locale: client?.locale ?? null };
     const email =
       decision === "approve"
         ? personalCodeRequestEmail(director, company)

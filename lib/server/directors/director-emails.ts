@@ -2,34 +2,50 @@ import "server-only";
 import type { Client, Director } from "@/db/schema";
 import type { DirectorStatus, EvidenceKind } from "@/lib/domain/values";
 import { getEnv } from "@/lib/env";
+import { currentLocale, withLocale } from "@/lib/i18n/current-locale";
+import { recipientLocale } from "@/lib/i18n/recipient-locale";
 import { translator } from "@/lib/i18n/translator";
 import { renderEmail } from "@/lib/integrations/email/render";
 
 /*
  * Emails to a director about their own journey. Like the invitation, none carries a sign-in link
- * (links are single-use and short-lived); they point at the sign-in page instead.
+ * (links are single-use and short-lived); they point at the sign-in page instead. Each is written
+ * in the director's language (their own choice, else their company's: lib/i18n/recipient-locale.ts),
+ * whoever caused it.
  */
+
+type To = Pick<Director, "locale">;
+type Company = Pick<Client, "name" | "locale">;
+
+/** Composes an email in the language of the director it goes to. */
+function inTheirLanguage<T>(director: To, client: Company, compose: () => T): T {
+  return withLocale(recipientLocale(director, client), compose);
+}
 
 function signInUrl(): string {
   return new URL("/login", getEnv().APP_URL).toString();
 }
 
 /** When the director has entered their personal code: nothing more is needed from them. */
-export function verificationCompleteEmail(director: Pick<Director, "name">, client: Pick<Client, "name">) {
-  const t = translator();
-  return renderEmail({
-    subject: t("email.verificationComplete.subject"),
-    paragraphs: [t("email.verificationComplete.intro", { name: director.name, company: client.name }), t("email.verificationComplete.next")],
+export function verificationCompleteEmail(director: Pick<Director, "name"> & To, client: Company) {
+  return inTheirLanguage(director, client, () => {
+    const t = translator();
+    return renderEmail({
+      subject: t("email.verificationComplete.subject"),
+      paragraphs: [t("email.verificationComplete.intro", { name: director.name, company: client.name }), t("email.verificationComplete.next")],
+    });
   });
 }
 
 /** When the check has verified the director: the one step left is the personal code. */
-export function personalCodeRequestEmail(director: Pick<Director, "name">, client: Pick<Client, "name">) {
-  const t = translator();
-  return renderEmail({
-    subject: t("email.personalCodeRequest.subject"),
-    paragraphs: [t("email.personalCodeRequest.intro", { name: director.name, company: client.name }), t("email.personalCodeRequest.how")],
-    action: { label: t("email.personalCodeRequest.action"), url: signInUrl() },
+export function personalCodeRequestEmail(director: Pick<Director, "name"> & To, client: Company) {
+  return inTheirLanguage(director, client, () => {
+    const t = translator();
+    return renderEmail({
+      subject: t("email.personalCodeRequest.subject"),
+      paragraphs: [t("email.personalCodeRequest.intro", { name: director.name, company: client.name }), t("email.personalCodeRequest.how")],
+      action: { label: t("email.personalCodeRequest.action"), url: signInUrl() },
+    });
   });
 }
 
@@ -37,12 +53,14 @@ export function personalCodeRequestEmail(director: Pick<Director, "name">, clien
  * To an individual's current address when their company contact asks to change it: the new address,
  * and a link to confirm (nothing changes until they do); ignore it to keep the current one.
  */
-export function emailChangeConfirmEmail(director: Pick<Director, "name">, client: Pick<Client, "name">, newEmail: string, confirmUrl: string) {
-  const t = translator();
-  return renderEmail({
-    subject: t("email.emailChange.subject"),
-    paragraphs: [t("email.emailChange.intro", { name: director.name, company: client.name, newEmail }), t("email.emailChange.ignore")],
-    action: { label: t("email.emailChange.action"), url: confirmUrl },
+export function emailChangeConfirmEmail(director: Pick<Director, "name"> & To, client: Company, newEmail: string, confirmUrl: string) {
+  return inTheirLanguage(director, client, () => {
+    const t = translator();
+    return renderEmail({
+      subject: t("email.emailChange.subject"),
+      paragraphs: [t("email.emailChange.intro", { name: director.name, company: client.name, newEmail }), t("email.emailChange.ignore")],
+      action: { label: t("email.emailChange.action"), url: confirmUrl },
+    });
   });
 }
 
@@ -54,41 +72,47 @@ export function emailChangeConfirmUrl(token: string): string {
 /** The kinds of evidence in words, joined as a sentence would ("proof of a change of name and proof of address"). */
 function evidenceInWords(kinds: readonly EvidenceKind[]): string {
   const t = translator();
-  return new Intl.ListFormat("en-GB", { type: "conjunction" }).format(kinds.map((k) => t(`email.reviewDecision.kinds.${k}`)));
+  return new Intl.ListFormat(currentLocale(), { type: "conjunction" }).format(kinds.map((k) => t(`email.reviewDecision.kinds.${k}`)));
 }
 
 /** After a review asked for more evidence: which documents to upload. */
-export function evidenceRequestEmail(director: Pick<Director, "name" | "firstName" | "reference">, client: Pick<Client, "name">, kinds: readonly EvidenceKind[]) {
-  const t = translator();
-  const values = { name: director.firstName ?? director.name, company: client.name };
-  return renderEmail({
-    subject: t("email.reviewDecision.evidenceSubject"),
-    paragraphs: [t("email.reviewDecision.evidenceIntro", values), t("email.reviewDecision.evidenceNeeded", { documents: evidenceInWords(kinds) }), t("email.reviewDecision.evidenceHow")],
-    details: [{ label: t("email.reviewDecision.reference"), value: director.reference }],
-    action: { label: t("email.reviewDecision.action"), url: signInUrl() },
+export function evidenceRequestEmail(director: Pick<Director, "name" | "firstName" | "reference"> & To, client: Company, kinds: readonly EvidenceKind[]) {
+  return inTheirLanguage(director, client, () => {
+    const t = translator();
+    const values = { name: director.firstName ?? director.name, company: client.name };
+    return renderEmail({
+      subject: t("email.reviewDecision.evidenceSubject"),
+      paragraphs: [t("email.reviewDecision.evidenceIntro", values), t("email.reviewDecision.evidenceNeeded", { documents: evidenceInWords(kinds) }), t("email.reviewDecision.evidenceHow")],
+      details: [{ label: t("email.reviewDecision.reference"), value: director.reference }],
+      action: { label: t("email.reviewDecision.action"), url: signInUrl() },
+    });
   });
 }
 
 /** After a review rejected the check: verification failed, and whom to ask. */
-export function reviewRejectedEmail(director: Pick<Director, "name" | "firstName" | "reference">, client: Pick<Client, "name">) {
-  const t = translator();
-  const values = { name: director.firstName ?? director.name, company: client.name };
-  return renderEmail({
-    subject: t("email.reviewDecision.rejectedSubject"),
-    paragraphs: [t("email.reviewDecision.rejectedIntro", values), t("email.reviewDecision.rejectedNext", { email: getEnv().SUPPORT_EMAIL })],
-    details: [{ label: t("email.reviewDecision.reference"), value: director.reference }],
-    action: { label: t("email.reviewDecision.contactSupport"), url: new URL("/contact", getEnv().APP_URL).toString() },
+export function reviewRejectedEmail(director: Pick<Director, "name" | "firstName" | "reference"> & To, client: Company) {
+  return inTheirLanguage(director, client, () => {
+    const t = translator();
+    const values = { name: director.firstName ?? director.name, company: client.name };
+    return renderEmail({
+      subject: t("email.reviewDecision.rejectedSubject"),
+      paragraphs: [t("email.reviewDecision.rejectedIntro", values), t("email.reviewDecision.rejectedNext", { email: getEnv().SUPPORT_EMAIL })],
+      details: [{ label: t("email.reviewDecision.reference"), value: director.reference }],
+      action: { label: t("email.reviewDecision.contactSupport"), url: new URL("/contact", getEnv().APP_URL).toString() },
+    });
   });
 }
 
 /** After staff re-opened a rejected director: they may continue, with the personal code or a new check. */
-export function reopenedEmail(director: Pick<Director, "name" | "firstName" | "reference">, client: Pick<Client, "name">, to: DirectorStatus) {
-  const t = translator();
-  const values = { name: director.firstName ?? director.name, company: client.name };
-  return renderEmail({
-    subject: t("email.reviewDecision.reopenedSubject"),
-    paragraphs: [t("email.reviewDecision.reopenedIntro", values), to === "AwaitingAuthCode" ? t("email.reviewDecision.reopenedCode") : t("email.reviewDecision.reopenedCheck")],
-    details: [{ label: t("email.reviewDecision.reference"), value: director.reference }],
-    action: { label: t("email.reviewDecision.action"), url: signInUrl() },
+export function reopenedEmail(director: Pick<Director, "name" | "firstName" | "reference"> & To, client: Company, to: DirectorStatus) {
+  return inTheirLanguage(director, client, () => {
+    const t = translator();
+    const values = { name: director.firstName ?? director.name, company: client.name };
+    return renderEmail({
+      subject: t("email.reviewDecision.reopenedSubject"),
+      paragraphs: [t("email.reviewDecision.reopenedIntro", values), to === "AwaitingAuthCode" ? t("email.reviewDecision.reopenedCode") : t("email.reviewDecision.reopenedCheck")],
+      details: [{ label: t("email.reviewDecision.reference"), value: director.reference }],
+      action: { label: t("email.reviewDecision.action"), url: signInUrl() },
+    });
   });
 }

@@ -163,8 +163,8 @@ async function replaceAddressRows(tx: Tx, directorId: number, director: Director
 
 /** The director has entered their code: tell them, and tell the admins. */
 async function onCompleted(tx: Tx, director: Director, now: Date) {
-  const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, director.clientId));
-  const email = verificationCompleteEmail({ name: director.name }, { name: client?.name ?? "" });
+  const [client] = await tx.select({ name: clients.name, locale: clients.locale }).from(clients).where(eq(clients.id, director.clientId));
+  const email = verificationCompleteEmail(director, { name: client?.name ?? "", locale: client?.locale ?? null });
   await sendJob(
     tx,
     "email.send",

@@ -52,7 +52,7 @@ async function hasSignedIn(tx: Tx, directorId: number): Promise<boolean> {
 /** Records a contact's change of a signed-in individual's email as pending, and asks the individual at their current address. */
 async function requestEmailChange(
   tx: Tx,
-  { director, newEmail, company, actor, at, meta }: { director: { id: number; name: string; email: string }; newEmail: string; company: string; actor: string; at: Date; meta?: RequestMeta },
+  { director, newEmail, company, actor, at, meta }: { director: { id: number; name: string; email: string; locale: string | null }; newEmail: string; company: { name: string; locale: string | null }; actor: string; at: Date; meta?: RequestMeta },
 ) {
   const [row] = await tx.select({ clientId: directors.clientId }).from(directors).where(eq(directors.id, director.id));
   const token = randomToken();
@@ -73,7 +73,7 @@ async function requestEmailChange(
     oldValue: { email: director.email },
     newValue: { pendingEmail: newEmail },
   });
-  const email = emailChangeConfirmEmail(director, { name: company }, newEmail, emailChangeConfirmUrl(token));
+  const email = emailChangeConfirmEmail(director, company, newEmail, emailChangeConfirmUrl(token));
   await sendJob(
     tx,
     "email.send",
@@ -115,7 +115,7 @@ export async function patchOwnDirectors({ db, user, operations, meta }: { db: Db
     const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
     if (!client || client.isDeleted) throw new AppError("not_found");
     const live = await tx
-      .select({ id: directors.id, name: directors.name, email: directors.email })
+      .select({ id: directors.id, name: directors.name, email: directors.email, locale: directors.locale })
       .from(directors)
       .where(and(eq(directors.clientId, clientId), eq(directors.isDeleted, false)));
     const byId = new Map(live.map((d) => [d.id, d]));
@@ -163,7 +163,7 @@ export async function patchOwnDirectors({ db, user, operations, meta }: { db: Db
       if (newAddress && (await hasSignedIn(tx, id))) {
         // Once the individual has signed in, their address changes only when they confirm it at the
         // current one: a contact cannot route the individual's sign-in to a mailbox of their own.
-        await requestEmailChange(tx, { director: current, newEmail: edit.email!, company: client.name, actor, at, meta });
+        await requestEmailChange(tx, { director: current, newEmail: edit.email!, company: client, actor, at, meta });
         changes = changes.filter((f) => f !== "email");
         changedCount++;
       }

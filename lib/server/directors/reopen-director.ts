@@ -46,8 +46,8 @@ export async function reopenDirector({ db, user, id, reason, meta }: StaffRecord
       directorId: id,
     });
 
-    const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, director.clientId));
-    const company = { name: client?.name ?? "" };
+    const [client] = await tx.select({ name: clients.name, locale: clients.locale }).from(clients).where(eq(clients.id, director.clientId));
+    const company = { name: client?.name ?? "", locale: client?.locale ?? null };
     const key = `director-reopened:${id}:${at.toISOString()}`;
     await sendJob(
       tx,

@@ -5,6 +5,8 @@ import { clients, directorChecks, directorMedia, directors, type Director, type 
 import { directorStateOf, MAX_IDV_ATTEMPTS, type DirectorEvent } from "@/lib/domain/director-lifecycle";
 import { identityCheckOutcome, type IdentityCheckOutcome } from "@/lib/domain/identity-check-outcome";
 import { getEnv } from "@/lib/env";
+import { withLocale } from "@/lib/i18n/current-locale";
+import { recipientLocale } from "@/lib/i18n/recipient-locale";
 import { translator } from "@/lib/i18n/translator";
 import { renderEmail } from "@/lib/integrations/email/render";
 import type { YotiSession } from "@/lib/integrations/yoti";
@@ -67,8 +69,9 @@ export async function applyYotiSession(db: Db, session: YotiSession, source: App
 
     // An expired session holds nothing but the checks it was created with, none done.
     if (outcome !== "expired") await storeEvidence(tx, director.id, session, now);
-    const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, director.clientId));
+    const [client] = await tx.select({ name: clients.name, locale: clients.locale }).from(clients).where(eq(clients.id, director.clientId));
     const company = client?.name ?? "";
+    const theirCompany = { name: company, locale: client?.locale ?? null };
     const t = translator();
     const checks = session.checks.map((c) => ({ id: c.id, type: c.type, state: c.state, recommendation: c.recommendation ?? null, reason: c.reason ?? null }));
     const clearSession = { sessionID: null, sessionToken: null, sessionUrl: null, sessionExpiry: null };
@@ -85,7 +88,7 @@ export async function applyYotiSession(db: Db, session: YotiSession, source: App
         await sendJob(
           tx,
           "email.send",
-          { to: director.email, ...personalCodeRequestEmail(director, { name: company }), about: emailAbout(director, "personal code request") },
+          { to: director.email, ...personalCodeRequestEmail(director, theirCompany), about: emailAbout(director, "personal code request") },
           { key: `yoti-verified:${session.sessionId}` },
         );
         break;
@@ -100,7 +103,7 @@ export async function applyYotiSession(db: Db, session: YotiSession, source: App
           directorId: director.id,
           dedupeKey: `yoti-review:${session.sessionId}`,
         });
-        await emailDirector(tx, director, company, "review", session.sessionId);
+        await emailDirector(tx, director, theirCompany, "review", session.sessionId);
         break;
       }
       case "rejected": {
@@ -122,13 +125,13 @@ export async function applyYotiSession(db: Db, session: YotiSession, source: App
             dedupeKey: `yoti-rejected:${session.sessionId}`,
           });
         }
-        await emailDirector(tx, director, company, rejected ? "rejected" : "failed", session.sessionId, MAX_IDV_ATTEMPTS - attempts);
+        await emailDirector(tx, director, theirCompany, rejected ? "rejected" : "failed", session.sessionId, MAX_IDV_ATTEMPTS - attempts);
         break;
       }
       case "expired": {
         await move({ type: "providerExpired" }, clearSession);
         await audit("Identity check link expired unfinished", { outcome, status: "IDVLinkExpired" });
-        await emailDirector(tx, director, company, "expired", session.sessionId);
+        await emailDirector(tx, director, theirCompany, "expired", session.sessionId);
         break;
       }
     }
@@ -190,7 +193,18 @@ type EmailKind = "review" | "failed" | "rejected" | "expired";
 const emailAbout = (d: Director, purpose: string) => ({ entityType: "Director", entityId: String(d.id), clientId: d.clientId, directorId: d.id, purpose });
 
 /** The director is told of each result that asks something of them (or ends their journey). */
-async function emailDirector(tx: Tx, director: Director, company: string, kind: EmailKind, sessionId: string, attemptsLeft = 0) {
+async function emailDirector(tx: Tx, director: Director, company: { name: string; locale: string | null }, kind: EmailKind, sessionId: string, attemptsLeft = 0) {
+  const email = withLocale(recipientLocale(director, company), () => identityCheckEmail(director, company.name, kind, attemptsLeft));
+  await sendJob(
+    tx,
+    "email.send",
+    { to: director.email, ...email, about: emailAbout(director, `identity check ${kind}`) },
+    { key: `yoti-${kind}:${sessionId}` },
+  );
+}
+
+/** The email of one result, in the language around it. */
+function identityCheckEmail(director: Director, company: string, kind: EmailKind, attemptsLeft: number) {
   const t = translator();
   const values = { name: director.firstName ?? director.name, company };
   const content = {
@@ -202,15 +216,9 @@ async function emailDirector(tx: Tx, director: Director, company: string, kind: 
     rejected: { subject: t("email.identityCheck.failedSubject"), paragraphs: [t("email.identityCheck.failedIntro", values), t("email.identityCheck.rejectedNext")] },
     expired: { subject: t("email.identityCheck.expiredSubject"), paragraphs: [t("email.identityCheck.expiredIntro", values), t("email.identityCheck.expiredNext")] },
   }[kind];
-  const email = renderEmail({
+  return renderEmail({
     ...content,
     details: [{ label: t("email.identityCheck.reference"), value: director.reference }],
     action: { label: t("email.identityCheck.action"), url: portalUrl() },
   });
-  await sendJob(
-    tx,
-    "email.send",
-    { to: director.email, ...email, about: emailAbout(director, `identity check ${kind}`) },
-    { key: `yoti-${kind}:${sessionId}` },
-  );
 }

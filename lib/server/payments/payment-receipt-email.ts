@@ -3,6 +3,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db";
 import { clients, directorAdditions, directors } from "@/db/schema";
 import { getEnv } from "@/lib/env";
+import { withLocale } from "@/lib/i18n/current-locale";
+import { recipientLocale } from "@/lib/i18n/recipient-locale";
 import { translator } from "@/lib/i18n/translator";
 import { renderEmail } from "@/lib/integrations/email/render";
 import type { CheckoutSession } from "@/lib/integrations/stripe";
@@ -43,18 +45,21 @@ export async function sendPaymentReceipt(tx: Tx, { clientId, session, additionId
       ? await tx.select({ name: directors.name }).from(directors).where(inArray(directors.id, addition.directorIds)).orderBy(asc(directors.id))
       : [];
   }
-  const t = translator();
-  const email = renderEmail({
-    subject: t("email.paymentReceipt.subject", { reference: client.reference }),
-    paragraphs: [t("email.paymentReceipt.intro", { count: paidFor.length, company: client.name }), t("email.paymentReceipt.keep")],
-    details: [
-      { label: t("email.paymentReceipt.reference"), value: client.reference },
-      { label: t("email.paymentReceipt.amount"), value: formatPence(session.amountTotal ?? 0) },
-      { label: t("email.paymentReceipt.vat"), value: formatPence(vat) },
-      { label: t("email.paymentReceipt.individuals"), value: paidFor.map((d) => d.name).join("\n") },
-      { label: t("email.paymentReceipt.payment"), value: session.paymentIntentId ?? session.id },
-    ],
-    action: { label: t("email.paymentReceipt.action"), url: new URL("/login", getEnv().APP_URL).toString() },
+  // In the contact's language (lib/i18n/recipient-locale.ts), whoever caused it.
+  const email = withLocale(recipientLocale(client), () => {
+    const t = translator();
+    return renderEmail({
+      subject: t("email.paymentReceipt.subject", { reference: client.reference }),
+      paragraphs: [t("email.paymentReceipt.intro", { count: paidFor.length, company: client.name }), t("email.paymentReceipt.keep")],
+      details: [
+        { label: t("email.paymentReceipt.reference"), value: client.reference },
+        { label: t("email.paymentReceipt.amount"), value: formatPence(session.amountTotal ?? 0) },
+        { label: t("email.paymentReceipt.vat"), value: formatPence(vat) },
+        { label: t("email.paymentReceipt.individuals"), value: paidFor.map((d) => d.name).join("\n") },
+        { label: t("email.paymentReceipt.payment"), value: session.paymentIntentId ?? session.id },
+      ],
+      action: { label: t("email.paymentReceipt.action"), url: new URL("/login", getEnv().APP_URL).toString() },
+    });
   });
   await sendJob(
     tx,

@@ -7,6 +7,8 @@ import { reminderGaps, summaryGaps } from "@/lib/domain/reminder-steps";
 import type { JobPayload } from "@/lib/jobs/definitions";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { sendJobs } from "@/lib/jobs/send-jobs";
+import { withLocale } from "@/lib/i18n/current-locale";
+import { recipientLocale } from "@/lib/i18n/recipient-locale";
 import { contactReminderEmail, directorReminderEmail, idvReminderEmail } from "./reminder-emails";
 
 /*
@@ -99,6 +101,8 @@ interface ClaimedDirector {
   email: string;
   reference: string;
   company: string;
+  /** Their own language, else their company's. */
+  locale: string | null;
 }
 
 async function claimDirectors(tx: DbOrTx, kind: "director" | "idv", o: ClaimOptions): Promise<number> {
@@ -118,7 +122,7 @@ async function claimDirectors(tx: DbOrTx, kind: "director" | "idv", o: ClaimOpti
       update directors d set ${set}
       from due, clients c
       where d.id = due.id and c.id = d.client_id and ${notRemindedToday(today)}
-      returning d.id, d.client_id, d.email, d.reference, c.name as company`),
+      returning d.id, d.client_id, d.email, d.reference, c.name as company, coalesce(d.locale, c.locale) as locale`),
   );
   const date = ukDate(o.now);
   const render = kind === "idv" ? idvReminderEmail : directorReminderEmail;
@@ -129,7 +133,7 @@ async function claimDirectors(tx: DbOrTx, kind: "director" | "idv", o: ClaimOpti
     rows.map((r): { payload: JobPayload<"email.send">; key: string } => ({
       key: `${kind === "idv" ? "idv-reminder" : "reminder"}:${r.id}:${date}`,
       payload: {
-        ...render({ reference: r.reference }, r.company, o.now),
+        ...withLocale(recipientLocale(r), () => render({ reference: r.reference }, r.company, o.now)),
         to: r.email,
         about: { entityType: "Director", entityId: String(r.id), clientId: Number(r.client_id), directorId: Number(r.id), purpose },
       },
@@ -169,6 +173,7 @@ interface ClaimedClient {
   reference: string;
   status: string;
   main_contact_email: string;
+  locale: string | null;
 }
 
 async function claimContacts(tx: DbOrTx, o: ClaimOptions): Promise<number> {
@@ -183,7 +188,7 @@ async function claimContacts(tx: DbOrTx, o: ClaimOptions): Promise<number> {
       update clients c set reminder_count = c.reminder_count + 1, last_reminder_date = ${o.now.toISOString()}::timestamptz
       from due
       where c.id = due.id and (c.last_reminder_date is null or ${ukDay(sql`c.last_reminder_date`)} < ${today})
-      returning c.id, c.name, c.reference, c.status, c.main_contact_email`),
+      returning c.id, c.name, c.reference, c.status, c.main_contact_email, c.locale`),
   );
   if (!claimed.length) return 0;
   const ids = intArray(claimed.map((c) => Number(c.id)));
@@ -200,7 +205,7 @@ async function claimContacts(tx: DbOrTx, o: ClaimOptions): Promise<number> {
       return {
         key: `contact-reminder:${c.id}:${date}`,
         payload: {
-          ...contactReminderEmail(c, outstanding, o.now),
+          ...withLocale(recipientLocale(c), () => contactReminderEmail(c, outstanding, o.now)),
           to: c.main_contact_email,
           about: { entityType: "Client", entityId: String(c.id), clientId: Number(c.id), purpose: "contact reminder" },
         },

@@ -5,6 +5,7 @@ import { rowsOf } from "@/db/client";
 import { auditEntries, clients, directors } from "@/db/schema";
 import { initialClientStatus } from "@/lib/domain/client-lifecycle";
 import { getEnv } from "@/lib/env";
+import { currentLocale } from "@/lib/i18n/current-locale";
 import { translator } from "@/lib/i18n/translator";
 import type { LwdbRecord } from "@/lib/integrations/lwdb";
 import { invoiceJobKey } from "@/lib/jobs/definitions/raise-invoice";
@@ -178,6 +179,10 @@ async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, hold: boole
       purchaseOrderInfo: input.purchaseOrderInfo ?? null,
       idempotencyKey: input.idempotencyKey ?? null,
       invitationsHeld: hold,
+      verifyBy: input.verifyBy ?? null,
+      // The contact's language (of the request being answered): their emails, and their
+      // individuals' until they choose one, are written in it.
+      locale: currentLocale(),
       unitPrice: q.unitPrice,
       standardUnitPrice: q.standardUnitPrice,
       fullPrice: q.fullPrice,
@@ -185,7 +190,7 @@ async function store(tx: DbOrTx, input: OnboardingRequest, q: Quote, hold: boole
       createdBy: actor,
       updatedBy: actor,
     })
-    .returning({ id: clients.id, reference: clients.reference, name: clients.name, journey: clients.journey, productTier: clients.productTier });
+    .returning({ id: clients.id, reference: clients.reference, name: clients.name, journey: clients.journey, productTier: clients.productTier, locale: clients.locale });
   const clientId = client!.id;
 
   const who = { user: actor, ip: meta.ip ?? null, userAgent: meta.userAgent ?? null };

@@ -1,5 +1,7 @@
 import "server-only";
 import type { Tx } from "@/db";
+import { withLocale } from "@/lib/i18n/current-locale";
+import { recipientLocale } from "@/lib/i18n/recipient-locale";
 import { translator } from "@/lib/i18n/translator";
 import { renderEmail } from "@/lib/integrations/email/render";
 import type { PaymentEvent } from "@/lib/integrations/stripe";
@@ -22,16 +24,19 @@ export async function checkoutSessionExpired(tx: Tx, event: PaymentEvent): Promi
   if (!session) return;
   const client = await findCheckoutClient(tx, session);
   if (!client || client.paid || client.isDeleted || client.status !== "PaymentPending" || client.paymentSessionId !== session.id) return;
-  const t = translator();
   const due = await cardQuote(tx, client);
-  const email = renderEmail({
-    subject: t("email.paymentLink.subject", { reference: client.reference }),
-    paragraphs: [t("email.paymentLink.intro", { name: client.name }), t("email.paymentLink.next")],
-    details: [
-      { label: t("email.paymentLink.reference"), value: client.reference },
-      { label: t("email.paymentLink.amount"), value: formatPence(due.amountDue) },
-    ],
-    action: { label: t("email.paymentLink.action"), url: paymentUrls.session(session.id) },
+  // In the contact's language (lib/i18n/recipient-locale.ts), whoever caused it.
+  const email = withLocale(recipientLocale(client), () => {
+    const t = translator();
+    return renderEmail({
+      subject: t("email.paymentLink.subject", { reference: client.reference }),
+      paragraphs: [t("email.paymentLink.intro", { name: client.name }), t("email.paymentLink.next")],
+      details: [
+        { label: t("email.paymentLink.reference"), value: client.reference },
+        { label: t("email.paymentLink.amount"), value: formatPence(due.amountDue) },
+      ],
+      action: { label: t("email.paymentLink.action"), url: paymentUrls.session(session.id) },
+    });
   });
   await sendJob(
     tx,
