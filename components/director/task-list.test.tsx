@@ -26,6 +26,18 @@ function rows() {
 }
 
 describe("TaskList", () => {
+  it("says by when to verify, as people write dates, when a date binds the director, and nothing otherwise", () => {
+    const { unmount } = render(
+      <NextIntlClientProvider locale="en-GB" messages={messages}>
+        <TaskList tasks={directorTaskList(fresh, now)} verifyBy="2027-03-14" />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByTestId("verify-by")).toHaveTextContent("Verify by 14 March 2027.");
+    unmount();
+    renderList({});
+    expect(screen.queryByTestId("verify-by")).toBeNull();
+  });
+
   it("lists the three tasks under a heading, the later two not yet startable and not links", () => {
     renderList({});
     expect(screen.getByRole("heading", { level: 2, name: "Your tasks" })).toBeInTheDocument();

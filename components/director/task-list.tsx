@@ -1,4 +1,5 @@
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatDate } from "@/lib/dates/format-date";
 import { cn } from "@/components/ui/cn";
 import { DIRECTOR_TASKS, type DirectorTask, type TaskState, type TaskStatus } from "@/lib/domain/director-journey";
 
@@ -33,16 +34,24 @@ export interface TaskListProps {
   tasks: Record<DirectorTask, TaskStatus>;
   /** A section id to link a task to instead of its own (e.g. the evidence section while documents are asked for). */
   targets?: Partial<Record<DirectorTask, string>>;
+  /** The date to complete them by (`YYYY-MM-DD`), when one binds the director. */
+  verifyBy?: string | null;
 }
 
-export function TaskList({ tasks, targets = {} }: TaskListProps) {
+export function TaskList({ tasks, targets = {}, verifyBy }: TaskListProps) {
   const t = useTranslations("directorJourney.taskList");
+  const locale = useLocale();
   return (
     <section aria-labelledby="task-list-title" className="space-y-3">
       <h2 id="task-list-title" className="text-xl font-semibold">
         {t("title")}
       </h2>
       <p>{t("intro")}</p>
+      {verifyBy ? (
+        <p className="font-semibold" data-testid="verify-by">
+          {t("verifyBy", { date: formatDate(verifyBy, locale) })}
+        </p>
+      ) : null}
       <ul className="divide-y divide-line-soft border-y border-line-soft" data-testid="task-list">
         {DIRECTOR_TASKS.map((task) => {
           const { state, attemptsLeft = 0 } = tasks[task];

@@ -6,6 +6,7 @@ import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { todayInUk } from "@/lib/domain/address-history";
 import { detailsComplete, nextStep } from "@/lib/domain/director-journey";
+import { verifyBy } from "@/lib/domain/verify-by";
 import { AppError } from "@/lib/server/app-error";
 import { maskedPersonalCode } from "./personal-code-keys";
 
@@ -15,7 +16,8 @@ import { maskedPersonalCode } from "./personal-code-keys";
  * Never carries the provider session's token, the overrides' reasons or prices, or the personal
  * code: `companiesHouseCode` is replaced by `companiesHouseCodeMasked` (last three characters).
  * Adds where the director stands: `previousAddresses` (the history rows with an end date, oldest
- * first), `detailsComplete` and `nextStep` (lib/domain/director-journey.ts).
+ * first), `detailsComplete` and `nextStep` (lib/domain/director-journey.ts), and `verifyBy`, the
+ * date they must be verified by when one binds them (lib/domain/verify-by.ts).
  */
 export async function getOwnDirector({ db, user, now = new Date() }: { db: Db; user: Principal; now?: Date }) {
   if (!can(user.type, "director.self.read")) throw new AppError("forbidden");
@@ -24,7 +26,7 @@ export async function getOwnDirector({ db, user, now = new Date() }: { db: Db; u
     where: and(eq(directors.id, user.directorId), eq(directors.isDeleted, false)),
     columns: { sessionToken: false, statusOverrideReason: false, priceOverride: false, priceOverrideReason: false, statusOriginal: false },
     with: {
-      client: { columns: { id: true, name: true, productTier: true } },
+      client: { columns: { id: true, name: true, productTier: true, verifyBy: true } },
       directorAddresses: { orderBy: [asc(directorAddresses.startDate), asc(directorAddresses.id)] },
     },
   });
@@ -38,6 +40,7 @@ export async function getOwnDirector({ db, user, now = new Date() }: { db: Db; u
     previousAddresses,
     detailsComplete: detailsComplete(director, previousAddresses, today),
     nextStep: nextStep(director, previousAddresses, today),
+    verifyBy: verifyBy({ requested: director.client.verifyBy }),
   };
 }
 

@@ -32,8 +32,8 @@ export async function generateMetadata(): Promise<Metadata> {
  * The director's journey on one page (DV_Director only, their own record), led by a task list (the
  * GOV.UK pattern: their details, the identity check, the Companies House personal code, each with
  * its state and a link to its section below), then what the next step is, and the sections: details
- * and address history, the identity check, any evidence asked for, and the personal code. No
- * deadline is shown: the record holds none. Search parameters are ignored (the identity-check
+ * and address history, the identity check, any evidence asked for, and the personal code; the date
+ * to be verified by when one binds them. Search parameters are ignored (the identity-check
  * provider may return here with its own).
  */
 export default async function IndividualDetailsPage() {
@@ -59,7 +59,11 @@ export default async function IndividualDetailsPage() {
         </dl>
 
         {/* While documents are asked for, the identity check section gives way to the evidence section. */}
-        <TaskList tasks={tasks} targets={director.status === "OutstandingIDInfo" ? { identityCheck: "supporting-documents" } : undefined} />
+        <TaskList
+          tasks={tasks}
+          targets={director.status === "OutstandingIDInfo" ? { identityCheck: "supporting-documents" } : undefined}
+          verifyBy={director.nextStep === "done" ? null : director.verifyBy?.date}
+        />
 
         <Alert variant={director.nextStep === "rejected" ? "warning" : director.nextStep === "done" ? "success" : "info"} title={t("nextTitle")} role="none">
           <p data-testid="next-step" data-step={director.nextStep}>
