@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCountryCode } from "@/lib/countries";
 import { INVALID_CHARACTERS, isMultiLineText, isSingleLineText } from "@/lib/schemas/text";
+import { compactIdentifier, isVatNumber } from "@/lib/schemas/uk-identifiers";
 
 /*
  * Field schemas for patch allow-lists and the forms that produce patches. Every schema accepts only
@@ -33,6 +34,20 @@ export function optionalText(max: number, multiline = false) {
     .refine(wellFormed(multiline), INVALID_CHARACTERS)
     .trim()
     .max(max, "tooLong")
+    .transform((v) => (v === "" ? null : v))
+    .nullable();
+}
+
+/**
+ * An optional VAT registration number in HMRC's format (GB123456789, GB 123 4567 89, XI…; see
+ * lib/schemas/uk-identifiers.ts): stored without spaces, upper case; blank or null is null.
+ */
+export function optionalVatNumber() {
+  return z
+    .string({ error: "invalidValue" })
+    .max(30, "tooLong")
+    .transform(compactIdentifier)
+    .refine((v) => v === "" || isVatNumber(v), "vatNumberFormat")
     .transform((v) => (v === "" ? null : v))
     .nullable();
 }

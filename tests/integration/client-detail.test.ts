@@ -264,11 +264,23 @@ describe("PATCH client: accepted changes", () => {
   });
 
   it("clears optional fields with remove or a blank value", async () => {
-    const { client } = await makeClient({ vatNumber: "GB123", purchaseOrderInfo: "PO-1" }, 0);
+    const { client } = await makeClient({ vatNumber: "GB123456789", purchaseOrderInfo: "PO-1" }, 0);
     expect((await api.patchClient(client.id, [{ op: "remove", path: "/vatNumber" }, { op: "replace", path: "/purchaseOrderInfo", value: "  " }])).status).toBe(200);
     expect(await clientRow(client.id)).toMatchObject({ vatNumber: null, purchaseOrderInfo: null });
     const entries = await auditOf({ clientId: client.id });
-    expect(entries.find((e) => e.action === "Changed vatNumber")).toMatchObject({ oldValue: { vatNumber: "GB123" }, newValue: { vatNumber: null } });
+    expect(entries.find((e) => e.action === "Changed vatNumber")).toMatchObject({ oldValue: { vatNumber: "GB123456789" }, newValue: { vatNumber: null } });
+  });
+
+  it("takes a VAT number in HMRC's format, spaces allowed, stored compact; refuses anything else naming the field", async () => {
+    const { client } = await makeClient({}, 0);
+    expect((await api.patchClient(client.id, [{ op: "replace", path: "/vatNumber", value: "gb 123 4567 89" }])).status).toBe(200);
+    expect(await clientRow(client.id)).toMatchObject({ vatNumber: "GB123456789" });
+    for (const wrong of ["GB123", "ABC123456789", "123456789"]) {
+      const res = await api.patchClient(client.id, [{ op: "replace", path: "/vatNumber", value: wrong }]);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { fields: Record<string, string[]> }).fields.vatNumber).toEqual(["vatNumberFormat"]);
+    }
+    expect(await clientRow(client.id)).toMatchObject({ vatNumber: "GB123456789" });
   });
 
   it("answers 409 and changes nothing when a test operation fails", async () => {

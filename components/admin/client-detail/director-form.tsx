@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo } from "react";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import type { OptionItem } from "@/lib/countries";
@@ -15,6 +15,7 @@ import {
 } from "@/lib/schemas/director-patch";
 import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detail";
 import { Button } from "@/components/ui/button";
+import { DateInput } from "@/components/ui/date-input";
 import { Field, SelectField, TextareaField } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
 import { directorUrl, sendPatch } from "./api";
@@ -43,6 +44,7 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
   const defaults = useMemo(() => toFormValues(director), [director]);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -54,6 +56,7 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
       const before = Object.fromEntries(directorDetailFieldNames.map((f) => [f, director[f] ?? null]));
       const operations = diffToOperations(before, values, directorDetailFieldNames);
       if (!operations.length) {
+        toastMessage.info("nothingToSave");
         reset(defaults);
         onDone();
         return true;
@@ -95,6 +98,26 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
   const text = (field: Exclude<DetailField, "formerNames">, extra: Record<string, unknown> = {}) => (
     <Field label={t(`fields.${field}`)} error={err(field)} {...extra} {...register(field)} />
   );
+  /** A date as day, month and year boxes (the GOV.UK date input); the value stays `YYYY-MM-DD`. */
+  const date = (field: "currentAddressStartDate" | "dateToCompaniesHouse") => (
+    <Controller
+      control={control}
+      name={field}
+      render={({ field: f }) => (
+        <DateInput
+          label={t(`fields.${field}`)}
+          hint={t("fields.dateHint")}
+          optional
+          error={err(field)}
+          name={f.name}
+          value={typeof f.value === "string" ? f.value : ""}
+          onChange={f.onChange}
+          onBlur={f.onBlur}
+          ref={f.ref}
+        />
+      )}
+    />
+  );
 
   return (
     <form noValidate onSubmit={handleSubmit(submit)} aria-label={t("edit")} className="flex flex-col gap-4">
@@ -121,14 +144,14 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
             </option>
           ))}
         </SelectField>
-        {text("currentAddressStartDate", { type: "date", optional: true, hint: t("fields.dateHint") })}
+        {date("currentAddressStartDate")}
       </fieldset>
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-bold">{t("sov")}</legend>
         <TextareaField label={t("fields.formerNames")} hint={t("fields.formerNamesHint")} optional rows={3} className="sm:col-span-2" error={err("formerNames")} {...register("formerNames")} />
         {text("idvNumber", { optional: true })}
         {text("companiesHouseCode", { optional: true, hint: t("fields.companiesHouseCodeHint"), maxLength: 11, autoCapitalize: "characters" })}
-        {text("dateToCompaniesHouse", { type: "date", optional: true, hint: t("fields.dateHint") })}
+        {date("dateToCompaniesHouse")}
       </fieldset>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={isSubmitting} loadingLabel={t("saving")}>
