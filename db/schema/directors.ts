@@ -114,6 +114,18 @@ export const directors = pgTable(
     pendingEmail: text(),
     pendingEmailTokenHash: text(),
     pendingEmailRequestedAt: timestamptz(),
+    /**
+     * The individual's entry on the Companies House register for their company, when the request
+     * picked them from it (or a register check matched them): the register's officer id (from
+     * `links.officer.appointments`, the same across all their companies; null for a PSC, whose
+     * register entry carries none), their role ("director", "llp-member", "psc", ...), when they were
+     * appointed (an officer) or notified (a PSC), and the month and year of birth the register shows.
+     */
+    registerOfficerId: text(),
+    registerRole: text(),
+    registerAppointedOn: date({ mode: "string" }),
+    registerBirthMonth: integer(),
+    registerBirthYear: integer(),
     /** The language this individual chose (`en-GB` or `cy`) when they switched language signed in; else their company's. */
     locale: text(),
     /** When the retention job deleted the evidence of this director's check. */
@@ -125,6 +137,8 @@ export const directors = pgTable(
   },
   (t) => [
     check("directors_locale_check", sql`${t.locale} IN ('en-GB', 'cy')`),
+    // One person across companies: their other appointments are found by the register's officer id.
+    index("directors_register_officer_id_idx").on(t.registerOfficerId).where(sql`${t.registerOfficerId} is not null`),
     uniqueIndex("directors_reference_key").on(t.reference),
     uniqueIndex("directors_client_id_email_key")
       .on(t.clientId, sql`lower(${t.email})`)
