@@ -25,6 +25,7 @@ const prod = {
   STRIPE_SECRET_KEY: "sk_live_portal",
   STRIPE_WEBHOOK_SECRET: "whsec_portal",
   PERSONAL_CODE_KEY: "k".repeat(40),
+  COMPANIES_HOUSE_API_KEY: "live-companies-house-key",
 };
 
 function problems(source: Record<string, string | undefined>): string[] {

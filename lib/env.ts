@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseReminderDays } from "./domain/reminder-steps";
 import { RECAPTCHA_DEV_CREDENTIALS } from "./integrations/captcha/dev-credentials";
+import { companiesHouseConfig, companiesHouseProblems, companiesHouseSchema, type CompaniesHouseConfig } from "./integrations/companies-house/config";
 import { SAGE_DEV_CREDENTIALS } from "./integrations/sage/dev-credentials";
 import { stripeConfig, stripeProblems, stripeSchema } from "./integrations/stripe/config";
 import type { StripeConfig } from "./integrations/stripe/types";
@@ -198,6 +199,8 @@ const schema = z.object({
   ...yotiSchema,
   /** Stripe card payments (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE). */
   ...stripeSchema,
+  /** Companies House public data API (COMPANIES_HOUSE_API_KEY, COMPANIES_HOUSE_API_URL, cache and rate budget). */
+  ...companiesHouseSchema,
 });
 
 export type Env = Omit<z.infer<typeof schema>, "APP_ENV" | "AUTH_SECRET" | "MAILBOX_DIR"> & {
@@ -209,6 +212,8 @@ export type Env = Omit<z.infer<typeof schema>, "APP_ENV" | "AUTH_SECRET" | "MAIL
   yoti: YotiConfig;
   /** Stripe, resolved: the simulator's development keys and address when unset outside production. */
   stripe: StripeConfig;
+  /** Companies House, resolved: the simulator's development key and address when unset outside production. */
+  companiesHouse: CompaniesHouseConfig;
 };
 
 export class ConfigError extends Error {
@@ -244,6 +249,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   problems.push(...integrationCompletenessProblems(raw));
   problems.push(...yotiProblems(raw, appEnv));
   problems.push(...stripeProblems(raw, appEnv));
+  problems.push(...companiesHouseProblems(raw, appEnv));
   if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) problems.push("S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither (neither: the SDK's default credentials)");
   if (raw.OIDC_ISSUER && (!raw.OIDC_CLIENT_ID || !raw.OIDC_CLIENT_SECRET)) {
     problems.push("OIDC_CLIENT_ID / OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set");
@@ -257,6 +263,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     MAILBOX_DIR: raw.MAILBOX_DIR ?? `${raw.DATA_DIR}/mailbox`,
     yoti: yotiConfig(raw),
     stripe: stripeConfig(raw),
+    companiesHouse: companiesHouseConfig(raw),
   };
 }
 

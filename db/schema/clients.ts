@@ -91,6 +91,17 @@ export const clients = pgTable(
     sageInvoiceNumber: text(),
     /** Directors of the client that are not deleted; kept by triggers, never written by the portal. */
     directorCount: integer().notNull().default(0),
+    /**
+     * The company's entry at Companies House, by `companyId` (lib/server/companies-house/
+     * refresh-client-register.ts, nightly and `npm run companies-house:sync`): its status on the
+     * register ("active", "dissolved", "liquidation", ...), its type ("ltd", "llp", "plc", ...) and
+     * the date its next confirmation statement is due. All null when the register has no such
+     * company; `registerCheckedAt` says when the register was last asked (null: never).
+     */
+    companyStatus: text(),
+    companyType: text(),
+    confirmationStatementDue: date({ mode: "string" }),
+    registerCheckedAt: timestamptz(),
   },
   (t) => [
     check("clients_locale_check", sql`${t.locale} IN ('en-GB', 'cy')`),

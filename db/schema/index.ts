@@ -13,6 +13,7 @@ export * from "./webhooks";
 export * from "./enquiries";
 export * from "./security";
 export * from "./integrations";
+export * from "./companies-house";
 export * from "./lwdb";
 export * from "./additions";
 export * from "./relations";

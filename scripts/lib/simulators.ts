@@ -1,4 +1,4 @@
-// The local stand-ins for outside services (Stripe, Yoti, Sage, the bot check). Each is its own
+// The local stand-ins for outside services (Stripe, Yoti, Sage, the bot check, Companies House). Each is its own
 // process (scripts/simulators/<name>.ts) speaking the provider's wire protocol. `npm start` runs
 // the ones whose real configuration is unset; the end-to-end tests run them all on their own ports.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -8,6 +8,7 @@ import { YOTI_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/yoti/dev-def
 import { configureYotiSimulator, yotiSimulatorWanted } from "../../lib/integrations/yoti/simulator/configure";
 import { SAGE_SIMULATOR_DEFAULT_PORT, configureSageSimulator, sageSimulatorWanted } from "../../lib/integrations/sage/simulator/configure";
 import { RECAPTCHA_SIMULATOR_DEFAULT_PORT, captchaSimulatorWanted, configureCaptchaSimulator } from "../../lib/integrations/captcha/simulator/configure";
+import { COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT, companiesHouseSimulatorWanted, configureCompaniesHouseSimulator } from "../../lib/integrations/companies-house/simulator/configure";
 
 export interface Simulator {
   /** Short name, used in logs. */
@@ -63,6 +64,15 @@ export const simulators: Simulator[] = [
     defaultPort: RECAPTCHA_SIMULATOR_DEFAULT_PORT,
     wanted: captchaSimulatorWanted,
     configure: configureCaptchaSimulator,
+    readyUrl: (port) => `http://127.0.0.1:${port}/_simulator/health`,
+  },
+  {
+    // Companies House public data API: HTTP Basic with the key, company profiles, officers, PSCs, search, 429s.
+    name: "companies-house",
+    script: "scripts/simulators/companies-house.ts",
+    defaultPort: COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT,
+    wanted: companiesHouseSimulatorWanted,
+    configure: configureCompaniesHouseSimulator,
     readyUrl: (port) => `http://127.0.0.1:${port}/_simulator/health`,
   },
 ];
