@@ -29,6 +29,7 @@ import path from "node:path";
 import { parse as parseQuery } from "node:querystring";
 import { pathToFileURL } from "node:url";
 import Provider, { type Account, type Configuration } from "oidc-provider";
+import { listenFailure } from "./lib/ports";
 
 export interface LocalAccount {
   /** The stable, opaque subject identifier (as a real provider would issue). */
@@ -177,7 +178,10 @@ async function main() {
   const port = Number(process.env.OIDC_PROVIDER_PORT ?? 4010);
   const appUrl = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
   const claims = claimsModeFrom(process.env.OIDC_PROVIDER_CLAIMS);
-  const { server, issuer } = await startLocalProvider({ port, appUrl, claims });
+  const { server, issuer } = await startLocalProvider({ port, appUrl, claims }).catch((err: unknown) => {
+    // A taken port: name it and its variable, and exit 1 (which stops `npm start` too).
+    throw new Error(listenFailure(err, { port, what: "the local OpenID Connect provider", variable: "OIDC_PROVIDER_PORT" }));
+  });
   console.log(`[oidc] local OpenID Connect provider at ${issuer} for ${appUrl} (claims: ${claims === "userinfo" ? "at UserInfo only" : "in the ID token too"})`);
   console.log(`[oidc] accounts (any password): ${LOCAL_ACCOUNTS.map((a) => `${a.email} (${a.name})`).join(", ")}`);
   const stop = () => server.close(() => process.exit(0));

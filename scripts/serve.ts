@@ -11,6 +11,7 @@
 // (lib/client-address.ts). The application reads nothing else (lib/http.ts clientIp).
 import http from "node:http";
 import { CLIENT_ADDRESS_STAMPED_ENV, stampClientAddress } from "../lib/client-address";
+import { listenFailure } from "./lib/ports";
 
 const dev = process.argv.includes("--dev");
 
@@ -48,7 +49,8 @@ async function main() {
   // Dev mode's hot reload runs over WebSocket upgrades, which Next.js attaches to `httpServer` itself.
 
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    // A taken port names itself and PORT, and exits 1 (main's catch), which stops `npm start` too.
+    server.once("error", (err) => reject(new Error(listenFailure(err, { port, what: "the portal", variable: "PORT" }))));
     server.listen(port, () => resolve());
   });
   const proxies = trustedProxies === 0 ? "no proxy trusted: the client address is the connection's" : `${trustedProxies} trusted prox${trustedProxies === 1 ? "y" : "ies"} in X-Forwarded-For`;

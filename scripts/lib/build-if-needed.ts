@@ -1,6 +1,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+
+/**
+ * What the first build takes, said before it starts so that a newcomer knows the wait is expected
+ * (docs/speed.md "Start-up" has the measurements behind it). Later builds say what the last took.
+ */
+export const FIRST_BUILD_ESTIMATE = { text: "about 2–3 minutes", cpus: 2 };
 
 const sourceRoots = ["app", "components", "lib", "db", "messages", "public", "proxy.ts", "middleware.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
 
@@ -22,7 +29,16 @@ export function buildIfNeeded(env: NodeJS.ProcessEnv = process.env) {
     console.log("[build] up to date");
     return;
   }
-  console.log(builtAt ? "[build] sources changed since the last build: building" : "[build] no build yet: building");
+  const record = path.join(env.NEXT_DIST_DIR || ".next", "cache", "portal-build.json");
+  const last = readLastBuild(record);
+  const cpus = os.cpus().length;
+  if (!builtAt) {
+    const machine = cpus === FIRST_BUILD_ESTIMATE.cpus ? "" : ` (this machine has ${cpus})`;
+    console.log(`[build] Building the portal for the first time (next build): this takes ${FIRST_BUILD_ESTIMATE.text} on ${FIRST_BUILD_ESTIMATE.cpus} cores${machine}. Later starts reuse the build.`);
+  } else {
+    const hint = last ? `: the last build took ${last.seconds} s` : "";
+    console.log(`[build] Sources changed since the last build: building again${hint}.`);
+  }
   const started = Date.now();
   // `next build` rewrites tsconfig.json to include its build directory's types (and reformats it);
   // a build into another directory (e2e, bench) must not leave the checkout changed.
@@ -34,5 +50,21 @@ export function buildIfNeeded(env: NodeJS.ProcessEnv = process.env) {
     if (fs.readFileSync("tsconfig.json", "utf8") !== tsconfig) fs.writeFileSync("tsconfig.json", tsconfig);
   }
   if (result.status !== 0) throw new Error("next build failed");
-  console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`[build] Built in ${seconds} s.`);
+  try {
+    fs.mkdirSync(path.dirname(record), { recursive: true });
+    fs.writeFileSync(record, JSON.stringify({ seconds, cpus, at: new Date().toISOString() }));
+  } catch {
+    // Only the next rebuild's estimate is lost.
+  }
+}
+
+function readLastBuild(file: string): { seconds: number } | undefined {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as { seconds?: unknown };
+    return typeof parsed.seconds === "number" ? { seconds: parsed.seconds } : undefined;
+  } catch {
+    return undefined;
+  }
 }

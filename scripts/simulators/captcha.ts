@@ -10,6 +10,7 @@
 // for. The fixed tokens `test-pass` and `test-fail` pass and fail, for scripts and tests.
 import { RECAPTCHA_DEV_CREDENTIALS, RECAPTCHA_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/captcha/dev-credentials";
 import { startCaptchaSimulator } from "../../lib/integrations/captcha/simulator/server";
+import { listenFailure } from "../lib/ports";
 
 const port = Number(process.env.SIMULATOR_PORT || RECAPTCHA_SIMULATOR_DEFAULT_PORT);
 
@@ -27,7 +28,9 @@ startCaptchaSimulator({
     }
   },
   (err: Error) => {
-    console.error(`[captcha simulator] cannot listen on port ${port}: ${err.message}`);
+    // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
+    // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
+    console.error(`[captcha simulator] ${listenFailure(err, { port, what: "the reCAPTCHA simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
     process.exit(1);
   },
 );

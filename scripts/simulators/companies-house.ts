@@ -12,6 +12,7 @@
 // POST /_simulator/fail-next {"statuses":[503]} makes the next API calls fail.
 import { COMPANIES_HOUSE_DEV_API_KEY, COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/companies-house/dev-defaults";
 import { startCompaniesHouseSimulator } from "../../lib/integrations/companies-house/simulator/server";
+import { listenFailure } from "../lib/ports";
 
 const port = Number(process.env.SIMULATOR_PORT ?? COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT);
 const positive = (name: string, fallback: number) => {
@@ -37,8 +38,9 @@ startCompaniesHouseSimulator({
     }
   },
   (err: Error) => {
-    // The variable that moves the port under `npm start` (SIMULATOR_PORT_VARIABLE, scripts/lib/simulators.ts).
-    console.error(`[companies-house simulator] cannot listen on port ${port} (${process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT"}): ${err.message}`);
+    // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
+    // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
+    console.error(`[companies-house simulator] ${listenFailure(err, { port, what: "the Companies House simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
     process.exit(1);
   },
 );

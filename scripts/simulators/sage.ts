@@ -12,6 +12,7 @@
 // POST /_simulator/fail-next {"statuses":[503]} makes the next API calls fail.
 import { SAGE_DEV_CREDENTIALS, SAGE_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/sage/dev-credentials";
 import { startSageSimulator } from "../../lib/integrations/sage/simulator/server";
+import { listenFailure } from "../lib/ports";
 
 const port = Number(process.env.SIMULATOR_PORT || SAGE_SIMULATOR_DEFAULT_PORT);
 
@@ -29,7 +30,9 @@ startSageSimulator({
     }
   },
   (err: Error) => {
-    console.error(`[sage simulator] cannot listen on port ${port}: ${err.message}`);
+    // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
+    // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
+    console.error(`[sage simulator] ${listenFailure(err, { port, what: "the Sage simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
     process.exit(1);
   },
 );

@@ -13,6 +13,7 @@
 // POST /_simulator/events/<id>/resend delivers one again. Sessions live in memory only.
 import { STRIPE_DEV_CREDENTIALS, STRIPE_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/stripe/dev-credentials";
 import { startStripeSimulator } from "../../lib/integrations/stripe/simulator/server";
+import { listenFailure } from "../lib/ports";
 
 const port = Number(process.env.SIMULATOR_PORT || STRIPE_SIMULATOR_DEFAULT_PORT);
 const appUrl = (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
@@ -31,7 +32,9 @@ startStripeSimulator(port, {
     }
   },
   (err: Error) => {
-    console.error(`[stripe simulator] cannot listen on port ${port}: ${err.message}`);
+    // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
+    // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
+    console.error(`[stripe simulator] ${listenFailure(err, { port, what: "the Stripe simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
     process.exit(1);
   },
 );

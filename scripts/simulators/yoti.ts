@@ -13,6 +13,7 @@ import path from "node:path";
 import { DEV_YOTI_SDK_ID, YOTI_SIMULATOR_DEFAULT_PORT, devKeyDir, devKeyFile } from "../../lib/integrations/yoti/dev-defaults";
 import { ensureDevKeyPair, publicKeyOf } from "../../lib/integrations/yoti/simulator/keys";
 import { createYotiSimulator } from "../../lib/integrations/yoti/simulator/server";
+import { listenFailure } from "../lib/ports";
 
 const dataDir = process.env.DATA_DIR || ".data";
 const port = Number(process.env.SIMULATOR_PORT || YOTI_SIMULATOR_DEFAULT_PORT);
@@ -30,7 +31,9 @@ const simulator = createYotiSimulator({
 simulator.listen(port).then(
   ({ apiUrl }) => console.log(`[yoti-simulator] Yoti IDV API at ${apiUrl}`),
   (err: Error) => {
-    console.error(`[yoti-simulator] cannot listen on port ${port}: ${err.message}`);
+    // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
+    // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
+    console.error(`[yoti-simulator] ${listenFailure(err, { port, what: "the Yoti simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
     process.exit(1);
   },
 );
