@@ -18,6 +18,7 @@ const unit = {
   displayName: "unit",
   testEnvironment: "node",
   testMatch: ["<rootDir>/lib/**/*.test.ts", "<rootDir>/components/**/*.test.ts"],
+  setupFilesAfterEnv: ["<rootDir>/tests/setup/log-level.ts"],
 };
 
 const component = {
@@ -36,7 +37,7 @@ const integration = {
   globalSetup: "<rootDir>/tests/setup/global-setup.mjs",
   globalTeardown: "<rootDir>/tests/setup/global-teardown.mjs",
   setupFiles: ["<rootDir>/tests/setup/integration-env.ts"],
-  setupFilesAfterEnv: ["<rootDir>/tests/setup/integration-jobs.ts", "<rootDir>/tests/setup/integration-captcha.ts"],
+  setupFilesAfterEnv: ["<rootDir>/tests/setup/log-level.ts", "<rootDir>/tests/setup/integration-jobs.ts", "<rootDir>/tests/setup/integration-captcha.ts"],
 };
 
 export default async function config() {

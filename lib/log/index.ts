@@ -1,0 +1,90 @@
+import pino, { type Logger } from "pino";
+import { currentLogContext } from "./context";
+import { logLevelFrom } from "./level";
+import { maskText, redactFields } from "./redact";
+
+/*
+ * The server's logger (docs/operations.md, "Logs"): one JSON object a line on standard output, with
+ * `level`, `time` (ISO 8601), `msg`, the context of the request or job in progress (lib/log/context.ts:
+ * requestId, userId, role, jobName, jobId) and the fields a call passes. Secrets and personal data
+ * are removed before a line is written (lib/log/redact.ts). In development on a terminal the lines
+ * are pretty-printed instead (pino-pretty); production, tests and anything piped get JSON.
+ *
+ * Settings are read from the environment directly, not through getEnv() (see lib/log/level.ts).
+ */
+
+export { callerFields, currentLogContext, REQUEST_ID_HEADER, runInLogContext, setLogContext, withLogContext, type LogContext } from "./context";
+
+type Sink = (line: string) => void;
+
+const SINK_KEY = Symbol.for("director-verification-portal.log-sink");
+const globals = globalThis as unknown as Record<symbol, Sink | undefined>;
+
+type EnvLike = Record<string, string | undefined>;
+
+/** Whether lines are pretty-printed: a developer's terminal (APP_ENV development, a TTY), never under tests. */
+export function prettyPrinting(env: EnvLike, isTTY: boolean): boolean {
+  const appEnv = env.APP_ENV || (env.NODE_ENV === "production" ? "production" : "development");
+  return isTTY && appEnv === "development" && env.NODE_ENV !== "test";
+}
+
+function standardOutput(): Sink {
+  if (prettyPrinting(process.env, Boolean(process.stdout.isTTY))) {
+    try {
+      // In a worker thread, as pino-pretty is meant to run; Next.js keeps pino and pino-pretty out of
+      // its bundle for this. pino-pretty is a development dependency: without it, JSON.
+      const pretty = pino.transport({ target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } });
+      return (line) => void pretty.write(line);
+    } catch {
+      // fall through to JSON
+    }
+  }
+  return (line) => void process.stdout.write(line);
+}
+
+function withErrorsSerialized(fields: Record<string, unknown>): Record<string, unknown> {
+  if (!(fields.err instanceof Error) && !(fields.error instanceof Error)) return fields;
+  const out = { ...fields };
+  for (const key of ["err", "error"]) if (out[key] instanceof Error) out[key] = pino.stdSerializers.err(out[key] as Error);
+  return out;
+}
+
+let output: Sink | undefined;
+
+/**
+ * Sends the finished lines somewhere else until called again with undefined (tests: see
+ * captureLogs). Process-wide, like the context, so Next.js's bundled copy of this module obeys it too.
+ */
+export function setLogSink(sink: Sink | undefined): void {
+  globals[SINK_KEY] = sink;
+}
+
+/** The process's logger. Use it as pino's: `log.info({ clientId }, "[area] what happened")`. */
+export const log: Logger = pino(
+  {
+    level: logLevelFrom(process.env.LOG_LEVEL),
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: {
+      level: (label) => ({ level: label }),
+      // Every field, the context's included, passes through the redaction before it is written;
+      // errors first take pino's shape (type, message with its causes, stack, own fields).
+      log: (fields) => redactFields(withErrorsSerialized(fields)),
+    },
+    // Done above, before the redaction (pino would apply it after formatters.log).
+    serializers: { err: (value: unknown) => value },
+    mixin: () => ({ ...currentLogContext() }),
+    hooks: {
+      // The finished line: email addresses, credentials and tokens in the message and every string
+      // field (error messages and stacks included) are masked.
+      streamWrite: (line) => maskText(line),
+    },
+  },
+  {
+    write(line: string) {
+      const sink = globals[SINK_KEY];
+      if (sink) return sink(line);
+      output ??= standardOutput();
+      output(line);
+    },
+  },
+);

@@ -1,0 +1,138 @@
+import { captureLogs, type CapturedLogs } from "./capture";
+import { log, setLogContext, withLogContext, callerFields } from "./index";
+import { logLevelFrom } from "./level";
+import { EMAIL_MASK, REDACTED, isRedactedKey, maskText } from "./redact";
+import { prettyPrinting } from "./index";
+
+let logs: CapturedLogs;
+beforeEach(() => {
+  logs = captureLogs();
+});
+afterEach(() => logs.restore());
+
+/** Secrets, each under the name it travels with, and a value that must never reach a line. */
+const SECRETS: Record<string, string> = {
+  cookie: "dvp_session=cookie-value-1f2e3d",
+  "set-cookie": "dvp_session=set-cookie-value-9a8b; HttpOnly",
+  authorization: "Bearer authz-bearer-value-77aa",
+  "proxy-authorization": "Basic cHJveHktYXV0aC12YWx1ZQ==",
+  token: "sign-in-token-value-5c5c",
+  accessToken: "oauth-access-token-value-6d6d",
+  refresh_token: "sage-refresh-token-value-7e7e",
+  captchaToken: "captcha-token-value-8f8f",
+  sessionToken: "yoti-session-token-value-9090",
+  client_session_token: "yoti-client-session-token-a1a1",
+  password: "hunter2-password-value",
+  clientSecret: "oidc-client-secret-value-b2b2",
+  STRIPE_WEBHOOK_SECRET: "whsec_stripe-webhook-secret-c3c3",
+  "api-key": "admin-api-key-value-d4d4d4d4d4d4d4d4",
+  apiKey: "recaptcha-api-key-value-e5e5",
+  STRIPE_SECRET_KEY: "sk_test_stripe-secret-key-f6f6",
+  "stripe-signature": "t=1700000000,v1=stripe-signature-value-0707",
+  "x-yoti-signature": "yoti-signature-value-1818",
+  personalCode: "PERSCODE123",
+  companiesHouseCode: "CHCODE45678",
+  email: "priya.shah@example.com",
+  contactEmail: "contact.person@example.co.uk",
+};
+
+const written = () => logs.lines.join("");
+
+describe("redaction", () => {
+  it.each(Object.entries(SECRETS))("%s: its value never reaches a line, at the top, nested, in headers or in an array", (key, value) => {
+    log.info({ [key]: value }, "top level");
+    log.warn({ request: { headers: { [key]: value } } }, "nested in headers");
+    log.error({ attempts: [{ [key]: value }] }, "in an array");
+    log.info({ deep: { a: { b: { c: { [key]: value } } } } }, "deep");
+    expect(logs.lines).toHaveLength(4);
+    expect(written()).not.toContain(value);
+    expect(logs.records()[0]![key]).toBe(REDACTED);
+  });
+
+  it("masks email addresses in the message, in formatted arguments, in any string field and in errors", () => {
+    log.info("sent the invitation to priya.shah@example.com");
+    log.info("sent %s to %s", "a reminder", "o'brien+tag@sub.example.org");
+    log.info({ note: "from bob@example.com via the form", nested: { list: ["eve@example.net"] } }, "fields");
+    log.error({ err: new Error('duplicate key value violates unique constraint: Key (email)=(dup@example.com) already exists') }, "insert failed");
+    log.warn(new Error("no account for carol@example.com"));
+    const out = written();
+    for (const address of ["priya.shah@example.com", "o'brien+tag@sub.example.org", "bob@example.com", "eve@example.net", "dup@example.com", "carol@example.com"]) {
+      expect(out).not.toContain(address);
+    }
+    expect(out).not.toMatch(/@example\./);
+    expect(logs.messages()[0]).toBe(`sent the invitation to ${EMAIL_MASK}`);
+    expect((logs.records()[3]!.err as { message: string }).message).toContain(EMAIL_MASK);
+  });
+
+  it("masks bearer and basic credentials and JSON Web Tokens inside free text", () => {
+    const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlLXZhbHVl";
+    log.info(`upstream answered 401 to "Authorization: Bearer upstream-bearer-xyz" with ${jwt}`);
+    log.info({ detail: "header was Basic dXNlcjpwYXNzd29yZA==" }, "refused");
+    const out = written();
+    for (const secret of ["upstream-bearer-xyz", jwt, "dXNlcjpwYXNzd29yZA=="]) expect(out).not.toContain(secret);
+  });
+
+  it("survives cycles, Maps, Headers and byte arrays, and leaves the logged object untouched", () => {
+    const fields: Record<string, unknown> = { id: 7, headers: new Headers({ cookie: SECRETS.cookie!, accept: "text/html" }), map: new Map([["password", "map-password-value"]]), bytes: new Uint8Array(4) };
+    fields.self = fields;
+    log.info(fields, "odd shapes");
+    const [record] = logs.records();
+    expect(record).toMatchObject({ id: 7, headers: { cookie: REDACTED, accept: "text/html" }, map: { password: REDACTED }, bytes: "[4 bytes]" });
+    expect(logs.lines[0]).toContain('"self":"[circular]"');
+    expect(written()).not.toContain("map-password-value");
+    expect((fields.headers as Headers).get("cookie")).toBe(SECRETS.cookie);
+  });
+
+  it("keeps what is not secret: ids, statuses, durations, job names", () => {
+    log.info({ clientId: 12, status: 200, durationMs: 3.2, jobName: "send-invitation", route: "/api/admin/x" }, "kept");
+    expect(logs.records()[0]).toMatchObject({ clientId: 12, status: 200, durationMs: 3.2, jobName: "send-invitation", route: "/api/admin/x", msg: "kept" });
+  });
+
+  it("names the keys it redacts by fragment, whatever their case or separators", () => {
+    for (const key of ["Cookie", "X-API-KEY", "x_api_key", "idToken", "PERSONAL_CODE", "Stripe-Signature", "newEmail"]) expect(isRedactedKey(key)).toBe(true);
+    for (const key of ["id", "status", "route", "message", "code", "kind"]) expect(isRedactedKey(key)).toBe(false);
+    expect(maskText("nothing to hide here")).toBe("nothing to hide here");
+  });
+});
+
+describe("lines", () => {
+  it("are JSON with level, time, message and the context of the request or job in progress", async () => {
+    await withLogContext({ requestId: "req-1" }, async () => {
+      await Promise.resolve();
+      setLogContext(callerFields({ type: "Admin", email: "admin@example.com", userId: 5, via: "session" }));
+      log.info("inside");
+    });
+    withLogContext({ jobName: "send-reminders", jobId: "job-9" }, () => log.warn("in a job"));
+    log.info("outside");
+    const [inside, job, outside] = logs.records();
+    expect(inside).toMatchObject({ level: "info", requestId: "req-1", userId: "admin:5", role: "Admin", msg: "inside" });
+    expect(new Date(inside!.time).toISOString()).toBe(inside!.time);
+    expect(job).toMatchObject({ level: "warn", jobName: "send-reminders", jobId: "job-9" });
+    expect(outside).not.toHaveProperty("requestId");
+    expect(written()).not.toContain("admin@example.com");
+  });
+
+  it("name the caller by id and role, never by email", () => {
+    expect(callerFields({ type: "DV_Director", directorId: 3, clientId: 2 })).toEqual({ role: "DV_Director", userId: "director:3" });
+    expect(callerFields({ type: "DV_CompanyContact", clientId: 2 })).toEqual({ role: "DV_CompanyContact", userId: "client:2" });
+    expect(callerFields({ type: "Admin", via: "api-key" })).toEqual({ role: "Admin", userId: "api-key" });
+  });
+});
+
+describe("settings", () => {
+  it("LOG_LEVEL: any case; unknown or unset is info", () => {
+    expect(logLevelFrom("DEBUG")).toBe("debug");
+    expect(logLevelFrom(" warn ")).toBe("warn");
+    expect(logLevelFrom("verbose")).toBe("info");
+    expect(logLevelFrom(undefined)).toBe("info");
+  });
+
+  it("pretty output only for development on a terminal, never in tests or production", () => {
+    expect(prettyPrinting({ APP_ENV: "development", NODE_ENV: "development" }, true)).toBe(true);
+    expect(prettyPrinting({ NODE_ENV: "development" }, true)).toBe(true);
+    expect(prettyPrinting({ APP_ENV: "development", NODE_ENV: "development" }, false)).toBe(false);
+    expect(prettyPrinting({ APP_ENV: "production", NODE_ENV: "production" }, true)).toBe(false);
+    expect(prettyPrinting({ NODE_ENV: "production" }, true)).toBe(false);
+    expect(prettyPrinting({ APP_ENV: "development", NODE_ENV: "test" }, true)).toBe(false);
+  });
+});

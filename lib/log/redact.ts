@@ -1,0 +1,89 @@
+/*
+ * What never reaches a log line. Pure, so the logger (lib/log/index.ts) and its tests share it.
+ *
+ * Two nets, because a secret can arrive under a telling name or inside free text:
+ * - by key: the value of any property whose name (at any depth, case and `-`/`_` ignored) names a
+ *   secret or personal datum is replaced by REDACTED: cookies, authorization headers, tokens (sign-in,
+ *   capture, CSRF, Yoti session tokens, OAuth), passwords, secrets, API keys, webhook signatures
+ *   (stripe-signature, Yoti's), personal codes, email addresses;
+ * - by pattern, over the whole finished line (message, string fields, error messages and stacks):
+ *   email addresses, `Bearer …`/`Basic …` credentials and JSON Web Tokens are masked.
+ */
+
+export const REDACTED = "[redacted]";
+export const EMAIL_MASK = "[email]";
+
+/**
+ * Key fragments (lower case, without `-` and `_`) whose values are secret or personal. A key is
+ * redacted when its squashed form contains one of them: `x-api-key`, `apiKey` and `STRIPE_API_KEY`
+ * all contain "apikey"; `sessionToken`, `client_session_token` and `captchaToken` contain "token".
+ */
+export const REDACTED_KEY_FRAGMENTS = [
+  "cookie", // cookie, set-cookie, cookies
+  "authorization", // authorization, proxy-authorization
+  "token", // tokens of every kind: sign-in, capture, CSRF, OAuth, Yoti session tokens
+  "password",
+  "passwd",
+  "secret", // client secrets, webhook secrets, AUTH_SECRET
+  "apikey", // api-key header, API keys of Stripe, reCAPTCHA, the admin API
+  "privatekey",
+  "signature", // stripe-signature, x-yoti-signature and any other webhook signature
+  "personalcode", // Companies House personal codes
+  "companieshousecode",
+  "email", // email addresses, whatever else is in them
+] as const;
+
+const squash = (key: string) => key.toLowerCase().replace(/[-_\s]/g, "");
+
+export function isRedactedKey(key: string): boolean {
+  const k = squash(key);
+  return REDACTED_KEY_FRAGMENTS.some((f) => k.includes(f));
+}
+
+/** An email address anywhere in a text (RFC 5322's common form: what a person types). */
+export const EMAIL_PATTERN = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+/g;
+const CREDENTIAL_PATTERN = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
+const JWT_PATTERN = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+
+/** A text with email addresses, bearer/basic credentials and JSON Web Tokens masked. */
+export function maskText(text: string): string {
+  return text.replace(EMAIL_PATTERN, EMAIL_MASK).replace(CREDENTIAL_PATTERN, `$1 ${REDACTED}`).replace(JWT_PATTERN, REDACTED);
+}
+
+/** An Error as plain data (type, message, code, stack, cause), as pino's own serializer shapes it. */
+function errorData(err: Error, seen: WeakSet<object>, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: err.name, message: err.message };
+  for (const [key, value] of Object.entries(err)) if (!(key in out)) out[key] = value;
+  if (err.stack) out.stack = err.stack;
+  if (err.cause !== undefined) out.cause = err.cause;
+  return redactDeep(out, seen, depth) as Record<string, unknown>;
+}
+
+const MAX_DEPTH = 8;
+
+function redactDeep(value: unknown, seen: WeakSet<object>, depth: number): unknown {
+  if (typeof value === "string") return maskText(value);
+  if (typeof value !== "object" || value === null) return value;
+  if (seen.has(value)) return "[circular]";
+  if (depth >= MAX_DEPTH) return "[deep]";
+  seen.add(value);
+  try {
+    if (value instanceof Error) return errorData(value, seen, depth + 1);
+    if (value instanceof Date) return value.toISOString();
+    if (typeof (value as { entries?: unknown }).entries === "function" && (value instanceof Map || (typeof Headers !== "undefined" && value instanceof Headers))) {
+      return redactDeep(Object.fromEntries((value as Map<string, unknown>).entries()), seen, depth);
+    }
+    if (Array.isArray(value)) return value.map((v) => redactDeep(v, seen, depth + 1));
+    if (ArrayBuffer.isView(value)) return `[${value.byteLength} bytes]`;
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) out[key] = isRedactedKey(key) && v !== undefined && v !== null ? REDACTED : redactDeep(v, seen, depth + 1);
+    return out;
+  } finally {
+    seen.delete(value);
+  }
+}
+
+/** A log record's fields with secrets and personal data removed (a new object; the input is untouched). */
+export function redactFields(fields: Record<string, unknown>): Record<string, unknown> {
+  return redactDeep(fields, new WeakSet(), 0) as Record<string, unknown>;
+}
