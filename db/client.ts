@@ -9,6 +9,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import * as schema from "./schema";
+import { traceQueries } from "../lib/tracing/trace-queries";
 
 /**
  * Both back ends expose the same Drizzle API (PgDatabase); the app is written against this one type.
@@ -22,6 +23,8 @@ export type DbOrTx = Db | Tx;
 export interface DatabaseHandle {
   db: Db;
   kind: "postgres" | "embedded";
+  /** The connection pool (PostgreSQL only), for its gauges in the metrics. */
+  pool?: Pool;
   close(): Promise<void>;
 }
 
@@ -63,9 +66,11 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   });
   // A dropped idle connection (database restart) must not crash the process; the pool replaces it.
   pool.on("error", (err) => console.error(`[db] idle client error: ${err.message}`));
+  // Every query gets a span when traces are recorded (lib/tracing/trace-queries.ts).
+  pool.on("connect", (client) => traceQueries(client));
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   if (options.migrate) await migratePostgres(db, pool);
-  return { db, kind: "postgres", close: () => pool.end() };
+  return { db, kind: "postgres", pool, close: () => pool.end() };
 }
 
 /** Migrations under a session-level advisory lock, so concurrent starters do not race. */

@@ -26,6 +26,15 @@ export function getDatabase(): Promise<DatabaseHandle> {
   return globalForDb.__dbHandle;
 }
 
+/**
+ * The process's database if something has opened it, without opening it: for work that is only
+ * worth doing beside a database already in use (recording an outside call's state), never a reason
+ * to open one (a unit test calling an adapter).
+ */
+export function openedDatabase(): Promise<DatabaseHandle> | undefined {
+  return globalForDb.__dbHandle;
+}
+
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }

@@ -141,6 +141,12 @@ const schema = z.object({
     .optional()
     .transform((v) => (v === "true" ? true : v === "false" ? false : undefined)),
   ADMIN_API_KEY: optionalString.pipe(z.string().min(24, "must be at least 24 characters").optional()),
+  /** Bearer token a Prometheus scraper presents at GET /api/metrics; unset = no metrics endpoint (404). */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(24, "must be at least 24 characters").optional()),
+  /** OpenTelemetry collector (OTLP/HTTP) that traces are exported to, e.g. http://otel-collector:4318; unset = no traces. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(["http:", "https:"]),
+  /** `service.name` of the exported spans (the worker adds "-worker"). */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default("director-verification-portal"),
   /**
    * Key of the Companies House personal codes stored at rest (32+ characters). Unset outside
    * production: derived from AUTH_SECRET. PERSONAL_CODE_PREVIOUS_KEYS (comma-separated) still

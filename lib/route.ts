@@ -5,6 +5,7 @@ import { requireAdminApi, requireUser } from "@/lib/auth/guards";
 import type { Action } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { getEnv } from "@/lib/env";
+import { markWebhookVerified, observeRoute } from "@/lib/metrics/http";
 import { assertSameOrigin, errorFrom, json, parseWith, queryObject, readBody, readJson, requestMeta } from "@/lib/http";
 import { parseId } from "@/lib/parse-id";
 import { AppError } from "@/lib/server/app-error";
@@ -118,13 +119,14 @@ function captchaTokenOf(body: unknown): string | undefined {
  * the JSON body (streamed, capped, parsed with its schema), then the handler. The handler returns a
  * Response, or data sent as JSON (200, no-store). Whatever is thrown is answered by `errorFrom`:
  * typed errors with their status and translated message, database outages with 503, anything else
- * with a logged 500 that never echoes the error.
+ * with a logged 500 that never echoes the error. Every answer is measured and traced by route
+ * pattern (lib/metrics/http.ts), and a webhook's delivery is recorded for the operator's page.
  *
  * The origin check comes before the guard so that a cross-site request is refused without a
  * session lookup or a recorded denial.
  */
 export function route<const O extends RouteOptions>(options: O, handler: (ctx: RouteContext<O>) => unknown): RouteHandler {
-  return async (request, context) => {
+  return observeRoute(async (request, context) => {
     try {
       const o = options as RouteOptions;
       if (o.auth !== "signature" && o.sameOrigin !== false && !SAFE_METHODS.has(request.method)) assertSameOrigin(request, getEnv().APP_URL);
@@ -137,6 +139,7 @@ export function route<const O extends RouteOptions>(options: O, handler: (ctx: R
         const verified = await o.verify(raw, request);
         if (verified === null || verified === undefined || verified === false) throw new AppError("unauthorized", "bad_signature");
         Object.assign(ctx, { raw, verified });
+        markWebhookVerified(request, verified, raw.text);
       }
       // The bot check reads its token from the JSON body before anything else is checked.
       const human = o.auth === "public" ? o.human : undefined;
@@ -151,5 +154,5 @@ export function route<const O extends RouteOptions>(options: O, handler: (ctx: R
     } catch (err) {
       return errorFrom(err);
     }
-  };
+  });
 }

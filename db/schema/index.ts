@@ -16,4 +16,5 @@ export * from "./integrations";
 export * from "./companies-house";
 export * from "./lwdb";
 export * from "./additions";
+export * from "./operations";
 export * from "./relations";

@@ -5,6 +5,7 @@ import { getDatabase } from "@/db";
 import { getEnv } from "@/lib/env";
 import type { JobDefinition } from "./define-job";
 import { jobDefinitions } from "./definitions";
+import { countJobGivenUp, observeJob, splitJobTrace } from "./observe-job";
 import { applySchedules } from "./schedules";
 
 /**
@@ -46,6 +47,9 @@ function createBoss(handle: DatabaseHandle, options: OpenOptions): PgBoss {
     schedule: options.work,
     // A new job wakes the workers at once (NOTIFY on commit) instead of waiting for the next poll.
     useListenNotify: options.work,
+    // Jobs are traced by the portal itself (lib/jobs/observe-job.ts: the sending request's trace is
+    // carried in the payload); pg-boss's own spans would start a separate trace for every attempt.
+    openTelemetry: { enabled: false },
   };
   const client = (handle.db as unknown as { $client: unknown }).$client;
   if (handle.kind === "embedded") {
@@ -92,8 +96,12 @@ export function errorText(output: unknown): string {
 
 /** Runs one job of a definition: the payload is checked again, as it may predate a deploy. */
 export async function runJob(definition: JobDefinition, job: { id: string; data: unknown; retryCount: number }, db: Db) {
-  const payload = definition.schema.parse(job.data);
-  await definition.run(payload, { db, jobId: job.id, attempt: job.retryCount + 1 });
+  const attempt = job.retryCount + 1;
+  const { data, trace } = splitJobTrace(job.data);
+  await observeJob(definition.name, job.id, attempt, trace, async () => {
+    const payload = definition.schema.parse(data);
+    await definition.run(payload, { db, jobId: job.id, attempt });
+  });
 }
 
 /** Records a job that failed for good, through its definition's `onFailed`, in one transaction. */
@@ -101,8 +109,9 @@ export async function recordFailedJob(job: JobWithMetadata<unknown>, db: Db) {
   const definition = job.sourceName ? jobDefinitions.get(job.sourceName) : undefined;
   const error = errorText(job.sourceOutput);
   console.error(`[jobs] job ${job.sourceId} (${job.sourceName}) failed for good: ${error}`);
+  if (job.sourceName) countJobGivenUp(job.sourceName);
   if (!definition?.onFailed) return;
-  const parsed = definition.schema.safeParse(job.data);
+  const parsed = definition.schema.safeParse(splitJobTrace(job.data).data);
   // A payload that never matched its schema names nobody to tell; the log line above is the record.
   if (!parsed.success) return;
   await db.transaction((tx) => definition.onFailed!(parsed.data, { db: tx as unknown as Db, jobId: job.sourceId ?? job.id, error }));

@@ -3,7 +3,9 @@ import { sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { fromDrizzle } from "pg-boss";
 import { getDatabase, type DbOrTx } from "@/db";
+import { SpanKind, withSpan } from "@/lib/tracing/tracing";
 import { jobDefinition, type JobName, type JobPayload } from "./definitions";
+import { withJobTrace } from "./observe-job";
 import { getJobQueue, jobQueueStarted, type JobQueue } from "./queue";
 
 export interface SendJobOptions {
@@ -34,18 +36,23 @@ export function jobIdForKey(name: string, key: string): string {
  * written by that transaction, so it exists if and only if the change commits. The payload is
  * checked against the job's schema first; a bad payload throws and rolls the change back.
  * Returns the job's id, or null when a job with the same key already exists.
+ *
+ * Sent in a PRODUCER span whose trace the job carries (lib/jobs/observe-job.ts), so the span that
+ * works it continues the request that caused it.
  */
 export async function sendJob<N extends JobName>(db: DbOrTx, name: N, payload: JobPayload<N>, options: SendJobOptions = {}): Promise<string | null> {
-  const data = jobDefinition(name).schema.parse(payload) as object;
+  const checked = jobDefinition(name).schema.parse(payload) as object;
   if (!options.queue && !jobQueueStarted() && db instanceof PgTransaction && (await getDatabase()).kind === "embedded") {
     // Starting pg-boss needs the embedded database's only connection, which this transaction holds.
     throw new Error("the job queue must be started (startJobQueue) before a job is sent inside a transaction on the embedded database");
   }
   const { boss } = options.queue ?? (await getJobQueue());
-  return boss.send(name, data, {
-    db: fromDrizzle(db as Parameters<typeof fromDrizzle>[0], sql),
-    singletonKey: options.key,
-    id: options.key ? jobIdForKey(name, options.key) : undefined,
-    startAfter: options.startAfter,
-  });
+  return withSpan(`send ${name}`, { kind: SpanKind.PRODUCER, attributes: { "messaging.system": "pg-boss", "messaging.destination.name": name } }, () =>
+    boss.send(name, withJobTrace(checked), {
+      db: fromDrizzle(db as Parameters<typeof fromDrizzle>[0], sql),
+      singletonKey: options.key,
+      id: options.key ? jobIdForKey(name, options.key) : undefined,
+      startAfter: options.startAfter,
+    }),
+  );
 }

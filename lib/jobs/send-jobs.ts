@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { fromDrizzle } from "pg-boss";
 import { getDatabase, type DbOrTx } from "@/db";
+import { SpanKind, withSpan } from "@/lib/tracing/tracing";
 import { jobDefinition, type JobName, type JobPayload } from "./definitions";
+import { withJobTrace } from "./observe-job";
 import { getJobQueue, jobQueueStarted } from "./queue";
 import { jobIdForKey, type SendJobOptions } from "./send-job";
 
@@ -25,5 +27,10 @@ export async function sendJobs<N extends JobName>(db: DbOrTx, name: N, jobs: Rea
   }
   const { boss } = options.queue ?? (await getJobQueue());
   const connection = { db: fromDrizzle(db as Parameters<typeof fromDrizzle>[0], sql) };
-  for (let i = 0; i < rows.length; i += BATCH) await boss.insert(name, rows.slice(i, i + BATCH), connection);
+  // One PRODUCER span for the batch; every job carries its trace (lib/jobs/observe-job.ts).
+  await withSpan(`send ${name}`, { kind: SpanKind.PRODUCER, attributes: { "messaging.system": "pg-boss", "messaging.destination.name": name, "messaging.batch.message_count": rows.length } }, async () => {
+    const trace = withJobTrace({});
+    const traced = Object.keys(trace).length ? rows.map((row) => ({ ...row, data: { ...row.data, ...trace } })) : rows;
+    for (let i = 0; i < traced.length; i += BATCH) await boss.insert(name, traced.slice(i, i + BATCH), connection);
+  });
 }

@@ -1,4 +1,5 @@
 import { getEnv, type Env } from "@/lib/env";
+import { instrumentAdapter } from "@/lib/metrics/outside-call";
 import { createRecaptchaAdapter } from "./captcha-adapter";
 import type { BotCheck } from "./types";
 
@@ -18,10 +19,14 @@ export function chooseCaptcha(env: Env): BotCheck {
 
 let chosen: { env: Env; check: BotCheck } | undefined;
 
-/** The process's bot check, chosen once from the configuration (again after resetEnvCache()). */
+/**
+ * The process's bot check, chosen once from the configuration (again after resetEnvCache()). Its
+ * assessments are recorded as outside calls (lib/metrics/outside-call.ts): a token judged a bot is
+ * the service answering; only an assessment that could not be made is a failure.
+ */
 export function getCaptcha(): BotCheck {
   const env = getEnv();
-  if (chosen?.env !== env) chosen = { env, check: chooseCaptcha(env) };
+  if (chosen?.env !== env) chosen = { env, check: instrumentAdapter("captcha", chooseCaptcha(env), ["assess"]) };
   return chosen.check;
 }
 

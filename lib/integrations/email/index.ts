@@ -1,4 +1,5 @@
 import { getEnv, type Env } from "@/lib/env";
+import { instrumentAdapter } from "@/lib/metrics/outside-call";
 import { createSmtpSender } from "./email-adapter";
 import { createCaptureSender } from "./simulator/capture-mailbox";
 import type { EmailSender } from "./types";
@@ -18,9 +19,10 @@ let chosen: { env: Env; sender: EmailSender } | undefined;
 /**
  * The process's email sender, chosen once from the configuration. Keyed on the configuration
  * object, so a test that changes the environment and calls resetEnvCache() gets a fresh choice.
+ * Each message sent is recorded as an outside call (lib/metrics/outside-call.ts).
  */
 export function getEmailSender(): EmailSender {
   const env = getEnv();
-  if (chosen?.env !== env) chosen = { env, sender: chooseEmailSender(env) };
+  if (chosen?.env !== env) chosen = { env, sender: instrumentAdapter("email", chooseEmailSender(env), ["send"]) };
   return chosen.sender;
 }

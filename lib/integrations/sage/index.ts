@@ -1,5 +1,6 @@
 import { getDb } from "@/db";
 import { getEnv, type Env } from "@/lib/env";
+import { instrumentAdapter } from "@/lib/metrics/outside-call";
 import { databaseCredentialStore } from "./credential-store";
 import { createSageAdapter } from "./sage-adapter";
 import type { SageClient } from "./types";
@@ -23,9 +24,12 @@ export function chooseSage(env: Env): SageClient {
 
 let chosen: { env: Env; client: SageClient } | undefined;
 
-/** The process's Sage client, chosen once from the configuration (again after resetEnvCache()). */
+/**
+ * The process's Sage client, chosen once from the configuration (again after resetEnvCache()). Its
+ * calls are recorded as outside calls (lib/metrics/outside-call.ts).
+ */
 export function getSage(): SageClient {
   const env = getEnv();
-  if (chosen?.env !== env) chosen = { env, client: chooseSage(env) };
+  if (chosen?.env !== env) chosen = { env, client: instrumentAdapter("sage", chooseSage(env), ["findContactByReference", "createContact", "findInvoiceByReference", "createSalesInvoice"]) };
   return chosen.client;
 }

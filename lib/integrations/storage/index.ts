@@ -1,5 +1,6 @@
 import "server-only";
 import { getEnv, type Env } from "@/lib/env";
+import { instrumentAdapter } from "@/lib/metrics/outside-call";
 import { LocalDiskStorage } from "./local-disk";
 import { S3Storage } from "./s3";
 import type { FileStorage } from "./types";
@@ -20,9 +21,13 @@ export function storageFromEnv(env: Pick<Env, "DATA_DIR" | "S3_BUCKET" | "S3_REG
   });
 }
 
-/** The file storage of this process, built once from the configuration. */
+/**
+ * The file storage of this process, built once from the configuration. Its reads and writes are
+ * recorded as outside calls (lib/metrics/outside-call.ts): the bucket, or the disk, failing is what
+ * the operator's page shows.
+ */
 export function getStorage(): FileStorage {
-  instance ??= storageFromEnv(getEnv());
+  instance ??= instrumentAdapter("storage", storageFromEnv(getEnv()), ["put", "get", "delete"]);
   return instance;
 }
 
