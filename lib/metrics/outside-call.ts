@@ -15,6 +15,9 @@ import { metrics } from "./registry";
  * companies-house. Operation names are the adapter's method names.
  */
 
+/** The outside services, in the order the operator's page lists them. */
+export const OUTSIDE_SERVICES = ["stripe", "yoti", "sage", "companies-house", "email", "storage", "captcha"] as const;
+
 export type OutsideCallOutcome = "success" | "failure";
 
 export interface OutsideCall {

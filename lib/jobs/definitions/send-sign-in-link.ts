@@ -9,6 +9,7 @@ import { locales } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/translator";
 import { renderEmail } from "@/lib/integrations/email/render";
 import { sendEmail } from "@/lib/integrations/email/send-email";
+import { metrics } from "@/lib/metrics/registry";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { createNotification } from "@/lib/server/notifications/create-notification";
 import { defineJob } from "../define-job";
@@ -76,6 +77,7 @@ export const sendSignInLinkJob = defineJob({
     const link = new URL(`/api/enter/${unseal(token.sealedToken, env.AUTH_SECRET, signInLinkPurpose)}`, env.APP_URL).toString();
     const email = withLocale(p.locale, () => signInEmail(link, env.SIGN_IN_LINK_MINUTES));
     await sendEmail({ ...email, to: p.to, messageId: `<job-${jobId}@${new URL(env.APP_URL).hostname}>` });
+    metrics().signInLinks.inc({ event: "sent" });
     await clearSealedToken(db, p.tokenId);
     await writeAudit(db, { ...audit(p), action: "Email sent: sign-in link", auditType: "Email", newValue: { to: p.to, subject: email.subject, purpose: "sign-in link" } });
   },

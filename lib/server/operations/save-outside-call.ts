@@ -33,6 +33,9 @@ export function saveOutsideCall(call: SavedOutsideCall): void {
     const last = lastSuccessWritten.get(call.service);
     if (last !== undefined && call.at.getTime() - last < SUCCESS_EVERY_MS) return;
     lastSuccessWritten.set(call.service, call.at.getTime());
+  } else {
+    // The first success after a failure is written at once: the page must not show it failing.
+    lastSuccessWritten.delete(call.service);
   }
   const write: Promise<void> = handle
     .then(({ db }) => (call.outcome === "success" ? writeSuccess(db, call) : writeFailure(db, call)))

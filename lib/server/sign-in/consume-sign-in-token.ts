@@ -8,6 +8,7 @@ import { homePathFor } from "@/lib/auth/home-path";
 import { recordSecurityEvent } from "@/lib/auth/record-security-event";
 import { hashToken } from "@/lib/auth/tokens";
 import type { Env } from "@/lib/env";
+import { metrics } from "@/lib/metrics/registry";
 
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
@@ -74,5 +75,6 @@ export async function consumeSignInToken({
     return { ...session, homePath: homePathFor(subject.userType) };
   });
   if (!result) await recordFailure(db, token, meta, now);
+  else metrics().signInLinks.inc({ event: "used" });
   return result;
 }
