@@ -5,6 +5,7 @@ import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
 import { ErrorView } from "@/components/errors/error-view";
 import { errorFromMessage, ERROR_CATALOGUE, type ErrorDefinition } from "@/lib/errors";
 import "./globals.css";
+import { reportInBrowser } from "@/lib/log/browser";
 
 const LOCALE = "en-GB";
 const TIME_ZONE = "Europe/London";
@@ -46,7 +47,7 @@ export default function GlobalError({ error }: { error: unknown; retry?: () => v
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {
-    console.error(error);
+    reportInBrowser("error", "[page] the page could not be shown", error);
   }, [error]);
 
   useEffect(() => {

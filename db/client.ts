@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import * as schema from "./schema";
 import { traceQueries } from "../lib/tracing/trace-queries";
+import { log } from "../lib/log";
 
 /**
  * Both back ends expose the same Drizzle API (PgDatabase); the app is written against this one type.
@@ -65,7 +66,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     options: "-c jit=off",
   });
   // A dropped idle connection (database restart) must not crash the process; the pool replaces it.
-  pool.on("error", (err) => console.error(`[db] idle client error: ${err.message}`));
+  pool.on("error", (err) => log.error({ err }, `[db] idle client error: ${err.message}`));
   // Every query gets a span when traces are recorded (lib/tracing/trace-queries.ts).
   pool.on("connect", (client) => traceQueries(client));
   const db = drizzlePg(pool, { schema, casing: "snake_case" });

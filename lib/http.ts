@@ -5,6 +5,7 @@ import { AppError, isDatabaseUnavailable, statusOf } from "@/lib/server/app-erro
 import { translator } from "@/lib/i18n/translator";
 import { getEnv } from "@/lib/env";
 import { CLIENT_ADDRESS_STAMPED_ENV, stampedClientAddress } from "@/lib/client-address";
+import { log } from "@/lib/log";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -119,10 +120,10 @@ export function errorFrom(err: unknown): Response {
     return errorResponse(err.code, err.messageKey, err.details);
   }
   if (isDatabaseUnavailable(err)) {
-    console.error(`[api] database unavailable: ${(err as Error).message}`);
+    log.error(`[api] database unavailable: ${(err as Error).message}`);
     return errorResponse("unavailable", "unavailable", undefined, { "Retry-After": "5" });
   }
-  console.error("[api] unexpected error", err);
+  log.error({ err }, "[api] unexpected error");
   return json({ error: "server_error", message: translator()("apiErrors.server_error") }, { status: 500 });
 }
 
@@ -138,7 +139,7 @@ let warnedUnstamped = false;
 export function clientIp(request: { headers: Headers }): string {
   if (!warnedUnstamped && process.env[CLIENT_ADDRESS_STAMPED_ENV] !== "1" && getEnv().APP_ENV === "production") {
     warnedUnstamped = true;
-    console.warn("[http] client addresses are unknown: serve the portal with scripts/serve.ts (npm start, npm run serve, the Docker image), not a bare `next start`");
+    log.warn("[http] client addresses are unknown: serve the portal with scripts/serve.ts (npm start, npm run serve, the Docker image), not a bare `next start`");
   }
   return stampedClientAddress(request.headers);
 }

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo } from "react";
 import { useLocale } from "next-intl";
 import type { BotCheckAction } from "@/lib/bot-check/actions";
+import { reportInBrowser } from "@/lib/log/browser";
 
 /** What the page passes down: the public site key (absent when not configured) and the script's URL. */
 export interface BotCheckConfig {
@@ -38,7 +39,7 @@ export function useBotCheck(config: BotCheckConfig, action: BotCheckAction) {
     try {
       return await browser.executeCaptcha(options.siteKey, action);
     } catch (err) {
-      console.warn(`[bot check] execute failed: ${err instanceof Error ? err.message : String(err)}`);
+      reportInBrowser("warn", `[bot check] execute failed: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;
     }
   }, [options, action]);

@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { ErrorView } from "@/components/errors/error-view";
 import { errorFromMessage } from "@/lib/errors";
+import { reportInBrowser } from "@/lib/log/browser";
 
 function messageOf(error: unknown): string | undefined {
   if (error instanceof Error) return error.message;
@@ -17,7 +18,7 @@ function messageOf(error: unknown): string | undefined {
  */
 export function RouteError({ error }: { error: unknown; retry?: () => void; reset?: () => void }) {
   useEffect(() => {
-    console.error(error);
+    reportInBrowser("error", "[page] the page could not be shown", error);
   }, [error]);
 
   return <ErrorView error={errorFromMessage(messageOf(error))} />;

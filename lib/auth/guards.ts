@@ -10,6 +10,7 @@ import { can, type Action } from "./permissions";
 import type { Principal } from "./principal";
 import { recordSecurityEvent } from "./record-security-event";
 import { safeEqual } from "./tokens";
+import { log } from "@/lib/log";
 
 async function recordDenial(user: Principal, action: Action, h: Headers) {
   await recordSecurityEvent(await getDb(), {
@@ -18,7 +19,7 @@ async function recordDenial(user: Principal, action: Action, h: Headers) {
     userType: user.type,
     ...requestMeta({ headers: h }),
     detail: { action },
-  }).catch((err: Error) => console.error(`[auth] could not record a denial: ${err.message}`));
+  }).catch((err: Error) => log.error({ err }, `[auth] could not record a denial: ${err.message}`));
 }
 
 /**

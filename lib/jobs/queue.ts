@@ -7,6 +7,7 @@ import type { JobDefinition } from "./define-job";
 import { jobDefinitions } from "./definitions";
 import { countJobGivenUp, observeJob, splitJobTrace } from "./observe-job";
 import { applySchedules } from "./schedules";
+import { log, withLogContext } from "@/lib/log";
 
 /**
  * Where a job lands once its last attempt has failed (or it was lost on its last attempt). Its
@@ -98,23 +99,39 @@ export function errorText(output: unknown): string {
 export async function runJob(definition: JobDefinition, job: { id: string; data: unknown; retryCount: number }, db: Db) {
   const attempt = job.retryCount + 1;
   const { data, trace } = splitJobTrace(job.data);
-  await observeJob(definition.name, job.id, attempt, trace, async () => {
-    const payload = definition.schema.parse(data);
-    await definition.run(payload, { db, jobId: job.id, attempt });
-  });
+  // Every line the job writes carries its name and id (lib/log/context.ts).
+  await observeJob(definition.name, job.id, attempt, trace, () => withLogContext({ jobName: definition.name, jobId: job.id }, async () => {
+    const started = performance.now();
+    try {
+      const payload = definition.schema.parse(data);
+      await definition.run(payload, { db, jobId: job.id, attempt });
+    } catch (err) {
+      log.warn({ attempt, err }, `[jobs] ${definition.name} ${job.id} attempt ${attempt} failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
+    }
+    log.info({ attempt, durationMs: Math.round(performance.now() - started) }, `[jobs] ${definition.name} ${job.id} done`);
+  }));
 }
 
 /** Records a job that failed for good, through its definition's `onFailed`, in one transaction. */
 export async function recordFailedJob(job: JobWithMetadata<unknown>, db: Db) {
-  const definition = job.sourceName ? jobDefinitions.get(job.sourceName) : undefined;
-  const error = errorText(job.sourceOutput);
-  console.error(`[jobs] job ${job.sourceId} (${job.sourceName}) failed for good: ${error}`);
-  if (job.sourceName) countJobGivenUp(job.sourceName);
-  if (!definition?.onFailed) return;
-  const parsed = definition.schema.safeParse(splitJobTrace(job.data).data);
-  // A payload that never matched its schema names nobody to tell; the log line above is the record.
-  if (!parsed.success) return;
-  await db.transaction((tx) => definition.onFailed!(parsed.data, { db: tx as unknown as Db, jobId: job.sourceId ?? job.id, error }));
+  // Its lines carry the job that failed, not the failed-jobs queue's own record of it.
+  await withLogContext({ jobName: job.sourceName ?? failedJobsQueue, jobId: job.sourceId ?? job.id }, async () => {
+    const definition = job.sourceName ? jobDefinitions.get(job.sourceName) : undefined;
+    const error = errorText(job.sourceOutput);
+    log.error(`[jobs] job ${job.sourceId} (${job.sourceName}) failed for good: ${error}`);
+    if (job.sourceName) countJobGivenUp(job.sourceName);
+    if (!definition?.onFailed) return;
+    const parsed = definition.schema.safeParse(splitJobTrace(job.data).data);
+    // A payload that never matched its schema names nobody to tell; the log line above is the record.
+    if (!parsed.success) return;
+    try {
+      await db.transaction((tx) => definition.onFailed!(parsed.data, { db: tx as unknown as Db, jobId: job.sourceId ?? job.id, error }));
+    } catch (err) {
+      log.error({ err }, `[jobs] the failure of job ${job.sourceId} (${job.sourceName}) could not be recorded: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
+    }
+  });
 }
 
 async function startWorkers(boss: PgBoss, db: Db, pollMs: number) {
@@ -134,7 +151,7 @@ async function startWorkers(boss: PgBoss, db: Db, pollMs: number) {
 /** Starts pg-boss on a database: installs or upgrades its schema, creates the queues, and, when working, the workers and schedules. */
 export async function openJobQueue(handle: DatabaseHandle, options: OpenOptions): Promise<JobQueue> {
   const boss = createBoss(handle, options);
-  boss.on("error", (err) => console.error(`[jobs] ${err.message}`));
+  boss.on("error", (err) => log.error({ err }, `[jobs] ${err.message}`));
   await boss.start();
   await ensureQueues(boss);
   if (options.work) {

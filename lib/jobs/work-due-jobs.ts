@@ -1,5 +1,6 @@
 import type { JobWithMetadata } from "pg-boss";
 import { jobDefinitions } from "./definitions";
+import { log } from "@/lib/log";
 import { failedJobsQueue, recordFailedJob, runJob, type JobQueue } from "./queue";
 
 /**
@@ -23,7 +24,8 @@ export async function workDueJobs(queue: JobQueue, options: { names?: string[] }
           await queue.boss.complete(name, job);
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
-          console.warn(`[jobs] ${name} ${job.id} attempt ${job.retryCount + 1} failed: ${message}`);
+          // runJob and recordFailedJob log their own failures, in the job's context; not an unknown job's.
+          if (name !== failedJobsQueue && !jobDefinitions.has(name)) log.warn({ jobName: name, jobId: job.id }, `[jobs] ${name} ${job.id} attempt ${job.retryCount + 1} failed: ${message}`);
           await queue.boss.fail(name, job, { message });
         }
       }

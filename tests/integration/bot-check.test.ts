@@ -13,6 +13,7 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/client-address";
 import { resetEnvCache } from "@/lib/env";
 import { human, jsonRequest } from "./support/requests";
 import { setupTestDb } from "./support/setup-test-db";
+import { captureLogs, type CapturedLogs } from "@/lib/log/capture";
 
 setupTestDb({ env: { SEND_LINK_MIN_MS: "0" } });
 
@@ -46,13 +47,13 @@ async function tracesOf(ip: string, tag: string) {
 const nothing = { enquiries: 0, securityEvents: 0, rateLimits: 0 };
 
 // Each refusal is logged with its reason (for the operators), not stored.
-let warn: jest.SpyInstance;
+let logs: CapturedLogs;
 beforeEach(() => {
-  warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  logs = captureLogs();
   botCheckLogSampling.refused.reset();
   botCheckLogSampling.unassessed.reset();
 });
-afterEach(() => warn.mockRestore());
+afterEach(() => logs.restore());
 
 function enquiry(tag: string, extra: Record<string, unknown>) {
   return { name: "Priya Shah", email: "priya@example.com", description: `Hello ${tag}`, ...extra };
@@ -93,7 +94,7 @@ describe("bot check on POST /api/new-enquiry and POST /api/send-link", () => {
     const forLink = await pageToken("send_link");
     const wrongForm = await newEnquiry(jsonRequest("/api/new-enquiry", enquiry(tag, { captchaToken: forLink }), { headers }));
     expect(wrongForm.status).toBe(400);
-    expect(warn).toHaveBeenCalledWith("[bot check] new_enquiry refused: action-mismatch score 0.9");
+    expect(logs.messages("warn")).toContain("[bot check] new_enquiry refused: action-mismatch score 0.9");
     expect(await tracesOf(ip, tag)).toEqual(nothing);
 
     const token = await pageToken("new_enquiry");
@@ -101,7 +102,7 @@ describe("bot check on POST /api/new-enquiry and POST /api/send-link", () => {
     botCheckLogSampling.refused.reset(); // refusal lines are sampled, one a second
     const replay = await newEnquiry(jsonRequest("/api/new-enquiry", enquiry(tag, { captchaToken: token }), { headers }));
     expect(replay.status).toBe(400);
-    expect(warn).toHaveBeenLastCalledWith("[bot check] new_enquiry refused: invalid-token (DUPE)");
+    expect(logs.messages("warn").at(-1)).toBe("[bot check] new_enquiry refused: invalid-token (DUPE)");
     expect((await tracesOf(ip, tag)).enquiries).toBe(1);
 
     expect((await sendLink(jsonRequest("/api/send-link", linkRequest({ captchaToken: await pageToken("send_link") }), { headers }))).status).toBe(200);
@@ -110,7 +111,6 @@ describe("bot check on POST /api/new-enquiry and POST /api/send-link", () => {
   it("refuses when the assessment cannot be made (the service is down), storing nothing", async () => {
     const { ip, tag } = caller();
     const saved = process.env.RECAPTCHA_API_BASE;
-    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
     // A port nothing listens on.
     const closed = await new Promise<number>((resolve) => {
       const s = net.createServer();
@@ -126,11 +126,10 @@ describe("bot check on POST /api/new-enquiry and POST /api/send-link", () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual(FAILED);
       expect(await tracesOf(ip, tag)).toEqual(nothing);
-      expect(error).toHaveBeenCalledWith(expect.stringContaining("the assessment could not be made"));
+      expect(logs.messages("error")).toContainEqual(expect.stringContaining("the assessment could not be made"));
     } finally {
       process.env.RECAPTCHA_API_BASE = saved;
       resetEnvCache();
-      error.mockRestore();
     }
   });
 
@@ -174,7 +173,7 @@ describe("the bot check runs first", () => {
     const clock = jest.spyOn(Date, "now").mockImplementation(() => now);
     try {
       for (let i = 0; i < 20; i++) expect((await newEnquiry(jsonRequest("/api/new-enquiry", enquiry("x", { captchaToken: "test-fail" }), { headers: headers() }))).status).toBe(400);
-      const lines = () => warn.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith("[bot check] new_enquiry refused"));
+      const lines = () => logs.messages("warn").filter((l) => l.startsWith("[bot check] new_enquiry refused"));
       expect(lines()).toHaveLength(1);
       now += 1000;
       await newEnquiry(jsonRequest("/api/new-enquiry", enquiry("x", { captchaToken: "test-fail" }), { headers: headers() }));

@@ -16,6 +16,7 @@ import { onboardingRequestInput, trackCreatedClient } from "../support/factories
 import { withStripeSimulator } from "./payments/support";
 import { human, jsonRequest, TEST_IP } from "./support/requests";
 import { setupTestDb } from "./support/setup-test-db";
+import { captureLogs, type CapturedLogs } from "@/lib/log/capture";
 
 setupTestDb({ seed: false });
 const stripe = withStripeSimulator(); // also sets DIRECTOR_PRICE_PENCE=6500, VAT_RATE_PERCENT=20
@@ -65,11 +66,12 @@ async function storedFor(db: Db, clientId: number) {
   };
 }
 
-let warn: jest.SpyInstance;
+// The refusals' warnings are expected: kept out of the output.
+let logs: CapturedLogs;
 beforeEach(() => {
-  warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  logs = captureLogs();
 });
-afterEach(() => warn.mockRestore());
+afterEach(() => logs.restore());
 
 describe("POST /api/requests/identity-verification", () => {
   it("stores a pay-by-invoice request: client New with its prices, individuals, audits, confirmation, invoice and notifications; the invitations held for staff", async () => {
@@ -173,7 +175,6 @@ describe("POST /api/requests/identity-verification", () => {
     process.env.STRIPE_API_BASE = "http://127.0.0.1:9"; // nothing listens on the discard port
     const { resetEnvCache } = await import("@/lib/env");
     resetEnvCache();
-    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       const body = request({ journey: "PayByCard" }, 1);
       const { status, json } = await submit({ ...body, ...human });
@@ -182,7 +183,6 @@ describe("POST /api/requests/identity-verification", () => {
       const [client] = await clientNamed(db, body.company.name);
       expect(client).toMatchObject({ status: "PaymentPending", paid: false });
     } finally {
-      error.mockRestore();
       process.env.STRIPE_API_BASE = saved;
       resetEnvCache();
     }
@@ -244,12 +244,11 @@ describe("POST /api/requests/identity-verification", () => {
     await db.execute(sql.raw(`create or replace function test_fail_notification() returns trigger language plpgsql as $$
       begin if new.message like '%${body.company.name}%' then raise exception 'refused by test'; end if; return new; end $$`));
     await db.execute(sql`create trigger fail_notification before insert on notifications for each row execute function test_fail_notification()`);
-    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       const { status } = await submit({ ...body, ...human });
       expect(status).toBe(500);
+      expect(logs.messages("error")).toContain("[api] unexpected error");
     } finally {
-      error.mockRestore();
       await db.execute(sql`drop trigger fail_notification on notifications`);
       await db.execute(sql`drop function test_fail_notification()`);
     }

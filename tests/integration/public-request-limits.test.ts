@@ -19,6 +19,7 @@ import { onboardingRequestInput, trackCreatedClient } from "../support/factories
 import { apiRequest, human, jsonRequest, routeParams } from "./support/requests";
 import { setupTestDb } from "./support/setup-test-db";
 import { asAdmin } from "./support/test-users";
+import { captureLogs, type CapturedLogs } from "@/lib/log/capture";
 
 setupTestDb({ env: { HOLD_REQUEST_INVITATIONS: "true", DIRECTOR_PRICE_PENCE: "6500", VAT_RATE_PERCENT: "20" } });
 
@@ -70,11 +71,12 @@ async function moveTo(clientId: number, status: string) {
   return res.status;
 }
 
-let warn: jest.SpyInstance;
+// The refusals' warnings are expected: kept out of the output.
+let logs: CapturedLogs;
 beforeEach(() => {
-  warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  logs = captureLogs();
 });
-afterEach(() => warn.mockRestore());
+afterEach(() => logs.restore());
 
 describe("rate limits", () => {
   it("30 quick requests from one address end in 429 with Retry-After; the first ones are accepted", async () => {

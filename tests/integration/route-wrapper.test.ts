@@ -10,6 +10,7 @@ import { resetEnvCache } from "@/lib/env";
 import { route } from "@/lib/route";
 import { AppError } from "@/lib/server/app-error";
 import { proxy } from "@/proxy";
+import { captureLogs, type CapturedLogs } from "@/lib/log/capture";
 
 const ORIGIN = "http://localhost:3000";
 const ADMIN = { "test-user": "Admin:admin@portal.example" };
@@ -21,7 +22,7 @@ function request(path: string, init: { method?: string; headers?: Record<string,
 }
 const params = (p: Record<string, string | string[]>) => ({ params: Promise.resolve(p) });
 
-let errorSpy: jest.SpyInstance;
+let logs: CapturedLogs;
 
 beforeAll(async () => {
   process.env.TEST_USER_HEADER_ENABLED = "true";
@@ -31,10 +32,10 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  errorSpy = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  logs = captureLogs();
 });
 
-afterEach(() => errorSpy.mockRestore());
+afterEach(() => logs.restore());
 
 afterAll(() => {
   delete process.env.TEST_USER_HEADER_ENABLED;
@@ -182,7 +183,8 @@ describe("route(): errors", () => {
     const text = await res.text();
     expect(text).not.toContain("secret_table");
     expect(JSON.parse(text)).toEqual({ error: "server_error", message: "An error occurred on the server. Please try again later." });
-    expect(errorSpy).toHaveBeenCalled();
+    // The log line has the error, for the operator.
+    expect(logs.records().find((r) => r.msg === "[api] unexpected error")?.err).toMatchObject({ message: 'relation "secret_table" does not exist' });
   });
 });
 

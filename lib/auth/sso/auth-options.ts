@@ -11,6 +11,7 @@ import { decideAdmin, emailClaim, type AdminPolicy, type SsoClaims } from "./adm
 import { completeAdminSignIn } from "./complete-admin-sign-in";
 import type { OidcConfig } from "./oidc-config";
 import { mergeUserInfo, needsUserInfo } from "./userinfo-claims";
+import { log } from "@/lib/log";
 
 /** The next-auth provider id: the callback is /api/auth/callback/oidc. */
 export const SSO_PROVIDER_ID = "oidc";
@@ -106,10 +107,10 @@ export function buildAuthOptions(
     logger: {
       error(code, metadata) {
         ctx.error = `${code}: ${summarise(metadata)}`;
-        console.error(`[sso] ${ctx.error}`);
+        log.error(`[sso] ${ctx.error}`);
       },
       warn(code) {
-        console.warn(`[sso] ${code}`);
+        log.warn(`[sso] ${code}`);
       },
       debug() {},
     },
@@ -147,7 +148,7 @@ export function buildAuthOptions(
           return true;
         } catch (err) {
           ctx.error = `SIGN_IN_CALLBACK_ERROR: ${summarise(err)}`;
-          console.error(`[sso] ${ctx.error}`);
+          log.error(`[sso] ${ctx.error}`);
           return failed("SignInFailed");
         }
       },

@@ -7,6 +7,7 @@
  * stays usable and the server's check fails the submission instead. Executing before the script
  * has loaded rejects with CaptchaNotLoadedError.
  */
+import { reportInBrowser } from "@/lib/log/browser";
 
 interface EnterpriseApi {
   ready(callback: () => void): void;
@@ -43,7 +44,7 @@ let ready = false;
  */
 export function loadCaptcha({ siteKey, scriptUrl, language }: CaptchaScriptOptions): Promise<boolean> {
   if (!siteKey) {
-    console.warn("[bot check] no site key is configured: the reCAPTCHA script is not loaded");
+    reportInBrowser("warn", "[bot check] no site key is configured: the reCAPTCHA script is not loaded");
     return Promise.resolve(false);
   }
   if (loading) return loading;
@@ -55,7 +56,7 @@ export function loadCaptcha({ siteKey, scriptUrl, language }: CaptchaScriptOptio
     script.src = url.toString();
     script.async = true;
     const fail = (why: string) => {
-      console.warn(`[bot check] the reCAPTCHA script ${why} (${url.origin}${url.pathname})`);
+      reportInBrowser("warn", `[bot check] the reCAPTCHA script ${why} (${url.origin}${url.pathname})`);
       script.remove();
       // The next form that asks tries again (a network blip should not disable the page for good).
       loading = undefined;

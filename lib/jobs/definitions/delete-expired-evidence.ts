@@ -6,6 +6,7 @@ import { getEnv } from "@/lib/env";
 import { getStorage, type FileStorage } from "@/lib/integrations/storage";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { defineJob } from "../define-job";
+import { log } from "@/lib/log";
 
 /** Directors handled per query, so a first run over a large backlog never holds long locks. */
 const batchSize = 100;
@@ -102,6 +103,6 @@ export const deleteExpiredEvidenceJob = defineJob({
       if (due.length < batchSize) break;
       afterId = due.at(-1)!.id;
     }
-    console.log(`[jobs] deleted the evidence of ${swept} director(s) whose check completed before ${cutoff.toISOString()} (${years} years)`);
+    log.info({ swept }, `[jobs] deleted the evidence of ${swept} director(s) whose check completed before ${cutoff.toISOString()} (${years} years)`);
   },
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { rowsOf, type Db } from "@/db/client";
 import { getEnv } from "@/lib/env";
 import { defineJob } from "../define-job";
+import { log } from "@/lib/log";
 
 /**
  * A rate-limit row whose window started this long ago counts for nothing: every limit uses a
@@ -53,6 +54,6 @@ export const pruneSecurityDataJob = defineJob({
       select count(*)::int as n from gone`,
     );
     await db.execute(sql`update sign_in_tokens set sealed_token = null where sealed_token is not null and expires_at < now()`);
-    console.log(`[jobs] pruned ${rateLimits} rate-limit rows and ${securityEvents} security events older than ${retentionDays} days`);
+    log.info({ rateLimits, securityEvents }, `[jobs] pruned ${rateLimits} rate-limit rows and ${securityEvents} security events older than ${retentionDays} days`);
   },
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { sendDueReminders } from "@/lib/server/reminders/send-due-reminders";
 import { defineJob } from "../define-job";
+import { log } from "@/lib/log";
 
 /**
  * The daily reminder run (lib/server/reminders/send-due-reminders.ts), sent by its schedule.
@@ -24,6 +25,6 @@ export const sendRemindersJob = defineJob({
   expireInSeconds: 30 * 60,
   async run({ now, batchSize }, { db }) {
     const run = await sendDueReminders({ db, now: now ? new Date(now) : undefined, batchSize });
-    console.log(`[reminders] run done: ${run.director} reminders, ${run.idv} identity-check reminders, ${run.contact} contact summaries`);
+    log.info({ ...run }, `[reminders] run done: ${run.director} reminders, ${run.idv} identity-check reminders, ${run.contact} contact summaries`);
   },
 });

@@ -5,6 +5,7 @@ import { getYoti, YotiError, YotiNotFoundError } from "@/lib/integrations/yoti";
 import { applyYotiSession } from "@/lib/server/identity-check/apply-yoti-session";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { defineJob } from "../define-job";
+import { log } from "@/lib/log";
 
 /** Sessions looked at per run; a backlog larger than this is worked through by the next runs. */
 const batchSize = 200;
@@ -56,6 +57,6 @@ export const sweepYotiSessionsJob = defineJob({
         });
       }
     }
-    if (due.length) console.log(`[jobs] identity-check sweep: ${due.length} sessions past expiry, ${applied} settled`);
+    if (due.length) log.info({ due: due.length, applied }, `[jobs] identity-check sweep: ${due.length} sessions past expiry, ${applied} settled`);
   },
 });

@@ -4,6 +4,7 @@ import { UNKNOWN_ADDRESS } from "@/lib/client-address";
 import { AppError } from "@/lib/server/app-error";
 import { botCheckActions, type BotCheckAction } from "@/lib/bot-check/actions";
 import { heldBackNote, logSampler } from "@/lib/log-sampler";
+import { log } from "@/lib/log";
 
 export { botCheckActions, type BotCheckAction };
 
@@ -37,12 +38,12 @@ export async function assertHuman({ token, action, meta }: { token: string | und
     ok = verdict.ok;
     if (!ok) {
       const sample = botCheckLogSampling.refused.take();
-      if (sample.write) console.warn(`[bot check] ${action} refused: ${verdict.reason}${verdict.invalidReason ? ` (${verdict.invalidReason})` : ""}${verdict.score === undefined ? "" : ` score ${verdict.score}`}${heldBackNote(sample.heldBack)}`);
+      if (sample.write) log.warn({ action }, `[bot check] ${action} refused: ${verdict.reason}${verdict.invalidReason ? ` (${verdict.invalidReason})` : ""}${verdict.score === undefined ? "" : ` score ${verdict.score}`}${heldBackNote(sample.heldBack)}`);
     }
   } catch (err) {
     if (!(err instanceof BotCheckError)) throw err;
     const sample = botCheckLogSampling.unassessed.take();
-    if (sample.write) console.error(`[bot check] ${action}: the assessment could not be made (${err.code}): ${err.message}${heldBackNote(sample.heldBack)}`);
+    if (sample.write) log.error({ action }, `[bot check] ${action}: the assessment could not be made (${err.code}): ${err.message}${heldBackNote(sample.heldBack)}`);
   }
   if (!ok) throw new AppError("bad_request", "verification_failed");
 }

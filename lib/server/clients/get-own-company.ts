@@ -8,13 +8,14 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/server/app-error";
 import { readPersonalCode } from "@/lib/server/directors/personal-code-keys";
 import { statusStatsOf } from "./get-client";
+import { log } from "@/lib/log";
 
 /** A director's personal code in clear, or null when there is none or no configured key reads it (never a 500 for one bad row). */
 function personalCodeOf(director: { id: number; companiesHouseCode: string | null }): string | null {
   try {
     return readPersonalCode(director);
   } catch (e) {
-    console.warn(`[company] personal code of director ${director.id} could not be read: ${e instanceof Error ? e.message : String(e)}`);
+    log.warn({ directorId: director.id }, `[company] personal code of director ${director.id} could not be read: ${e instanceof Error ? e.message : String(e)}`);
     return null;
   }
 }

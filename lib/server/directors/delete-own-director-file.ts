@@ -10,6 +10,7 @@ import type { FileStorage } from "@/lib/integrations/storage";
 import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { evidenceReviewEndedAt } from "./evidence-review-ended-at";
+import { log } from "@/lib/log";
 
 /** What a director's "delete" did: withdrew the upload (row marked deleted, bytes removed) or hid it (kept). */
 export type OwnFileDeletion = "withdrawn" | "hidden";
@@ -68,7 +69,7 @@ export async function deleteOwnDirectorFile({ db, user, storage, fileId, meta }:
     return { kind: "withdrawn" as const, storageKey: file.storageKey };
   });
   if (outcome.kind === "withdrawn") {
-    await storage.delete(outcome.storageKey).catch((err: unknown) => console.error(`[evidence] could not delete the bytes of file ${fileId}:`, (err as Error).message));
+    await storage.delete(outcome.storageKey).catch((err: unknown) => log.error({ fileId, err }, `[evidence] could not delete the bytes of file ${fileId}: ${(err as Error).message}`));
   }
   return outcome.kind;
 }

@@ -9,6 +9,7 @@ import type { FileStorage } from "@/lib/integrations/storage";
 import { YotiNotFoundError, type YotiIdv } from "@/lib/integrations/yoti";
 import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
+import { log } from "@/lib/log";
 
 /** The display name of the kept copy of a provider media item: how the copy is found again. */
 export function keptMediaFileName(yotiMediaId: string, contentType: string): string {
@@ -131,7 +132,7 @@ export async function getDirectorMedia({
     const json = storedJson();
     if (json) return json;
     if (err instanceof YotiNotFoundError) throw new AppError("not_found");
-    console.error(`[evidence] media ${mediaId} of director ${directorId}: ${(err as Error).message}`);
+    log.error({ mediaId, directorId }, `[evidence] media ${mediaId} of director ${directorId}: ${(err as Error).message}`);
     throw new AppError("unavailable");
   }
 }

@@ -8,6 +8,7 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/server/app-error";
 import { readPersonalCode } from "./personal-code-keys";
 import type { DatedAddress } from "@/lib/domain/address-history";
+import { log } from "@/lib/log";
 
 /** The Authorised Corporate Service Provider that makes the statement (chrome.footer in messages). */
 export const ACSP_NAME = "Thornbury Corporate Services Ltd";
@@ -225,7 +226,7 @@ export async function getSovInfo({ db, user, id }: { db: Db; user: Principal; id
   try {
     sov.companiesHouseCode = readPersonalCode(row.director);
   } catch (err) {
-    console.error(`[evidence] personal code of director ${id} cannot be read: ${(err as Error).message}`);
+    log.error({ directorId: id }, `[evidence] personal code of director ${id} cannot be read: ${(err as Error).message}`);
     sov.companiesHouseCode = null;
   }
   return sov;

@@ -1,6 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import { decryptPersonalCode, encryptPersonalCode, maskPersonalCode, personalCodeKeysFrom, type PersonalCodeKeys } from "@/lib/crypto/personal-code";
+import { log } from "@/lib/log";
 
 /** The personal-code keys of this process's configuration (see personalCodeKeysFrom). */
 export function personalCodeKeys(): PersonalCodeKeys {
@@ -25,7 +26,7 @@ export function displayPersonalCode(director: { id: number; companiesHouseCode: 
   try {
     return readPersonalCode(director);
   } catch (err) {
-    console.error(`personal code of director ${director.id} cannot be read: ${(err as Error).message}`);
+    log.error({ directorId: director.id }, `[personal-codes] personal code of director ${director.id} cannot be read: ${(err as Error).message}`);
     return null;
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 
 /**
  * Reads a table in batches by keyset pagination (`where id > last order by id limit n`): every
@@ -30,5 +31,5 @@ export interface CsvExport {
 }
 
 export function logExportError(what: string) {
-  return (err: unknown) => console.error(`[export] ${what} failed mid-stream: ${err instanceof Error ? err.message : String(err)}`);
+  return (err: unknown) => log.error({ err }, `[export] ${what} failed mid-stream: ${err instanceof Error ? err.message : String(err)}`);
 }

@@ -7,6 +7,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { getYoti, YotiError } from "@/lib/integrations/yoti";
 import { AppError } from "@/lib/server/app-error";
 import { applyYotiSession } from "./apply-yoti-session";
+import { log } from "@/lib/log";
 
 export interface IdentityCheckProgress {
   /** True once the check has a result (this call applied it, or something before it did). */
@@ -40,7 +41,7 @@ export async function checkIdentityCheck({ db, user }: { db: Db; user: Principal
     await applyYotiSession(db, session, "poll");
   } catch (err) {
     if (!(err instanceof YotiError)) throw err;
-    console.warn(`[identity-check] poll for director ${user.directorId}: ${err.message}`);
+    log.warn({ directorId: user.directorId, err }, `[identity-check] poll for director ${user.directorId}: ${err.message}`);
     return { success: false, status: before.status };
   }
   const after = await read();

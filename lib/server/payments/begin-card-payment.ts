@@ -11,6 +11,7 @@ import { AppError } from "@/lib/server/app-error";
 import { CARD_CURRENCY, cardQuote } from "./card-quote";
 import { ensurePaymentSecret } from "./ensure-payment-secret";
 import { paymentUrls } from "./payment-urls";
+import { log } from "@/lib/log";
 
 export type CardPaymentStart =
   /** `url` is where the payer goes next: Stripe's hosted page, or the payment page when already paid. */
@@ -63,7 +64,7 @@ async function expireReplaced(db: Tx, client: Client, old: CheckoutSession, repl
     }
     // Expired already, or Stripe could not be asked: the old page ends by itself within a day, and a
     // payment made on it is still applied (a second payment is reported to admins for a refund).
-    if (now?.status !== "expired") console.warn(`[payments] replaced Checkout Session ${old.id} could not be expired: ${e.message}`);
+    if (now?.status !== "expired") log.warn(`[payments] replaced Checkout Session ${old.id} could not be expired: ${e.message}`);
     return null;
   }
 }
@@ -143,7 +144,7 @@ async function attemptCardPayment(db: Tx, clientId: number, replaceOpen: boolean
     return { ok: true, url: session.url };
   } catch (e) {
     const kind = e instanceof PaymentProviderError ? e.kind : "error";
-    if (!(e instanceof PaymentProviderError)) console.error("[payments] starting a card payment failed", e);
+    if (!(e instanceof PaymentProviderError)) log.error({ err: e }, "[payments] starting a card payment failed");
     await writeAudit(db, {
       ...audit,
       action: "Card payment session could not be created",

@@ -10,6 +10,7 @@ import { isAdditionSession } from "./apply-addition-payment";
 import { applyCheckoutPayment } from "./apply-checkout-payment";
 import { cardQuote } from "./card-quote";
 import { findCheckoutClient } from "./find-checkout-client";
+import { log } from "@/lib/log";
 
 /**
  * What the payment page shows. The client's reference (a sign-in factor) only once paid: anyone
@@ -40,7 +41,7 @@ export async function getCardPaymentStatus({ db, sessionId }: { db: Db; sessionI
   } catch (e) {
     if (e instanceof PaymentProviderError && (e.kind === "not_found" || e.kind === "invalid_request")) throw new AppError("not_found");
     if (!(e instanceof PaymentProviderError)) throw e;
-    console.warn(`[payments] payment page could not read session: ${e.message}`);
+    log.warn(`[payments] payment page could not read session: ${e.message}`);
   }
   if (!session) {
     // Stripe is unreachable: say what the database knows, without trusting the unverified id further.

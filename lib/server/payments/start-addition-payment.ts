@@ -11,6 +11,7 @@ import { writeAudit } from "@/lib/server/audit/write-audit";
 import { AppError } from "@/lib/server/app-error";
 import { CARD_CURRENCY } from "./card-quote";
 import { paymentUrls } from "./payment-urls";
+import { log } from "@/lib/log";
 
 /** Where a contact returns to when they leave Checkout without paying for added individuals. */
 function companyPageUrl(): string {
@@ -90,7 +91,7 @@ export async function startAdditionPayment({ db, clientId, additionId }: { db: D
     });
     return { ok: true, url: session.url };
   } catch (e) {
-    if (!(e instanceof PaymentProviderError)) console.error("[payments] starting an addition payment failed", e);
+    if (!(e instanceof PaymentProviderError)) log.error({ err: e }, "[payments] starting an addition payment failed");
     await writeAudit(db, {
       ...audit,
       action: "Card payment session for added individuals could not be created",

@@ -3,6 +3,7 @@ import type { Db } from "@/db";
 import { getEnv } from "@/lib/env";
 import { getJobQueue, type JobQueue } from "@/lib/jobs/queue";
 import { claimReminders, type ReminderKind } from "./claim-reminders";
+import { log } from "@/lib/log";
 
 export interface ReminderRun {
   director: number;
@@ -32,7 +33,7 @@ export async function sendDueReminders({ db, now = new Date(), batchSize = 200, 
       const claimed = await db.transaction((tx) => claimReminders(tx, kind, { now, days, mode: "schedule", limit: batchSize, queue }));
       if (claimed === 0) break;
       run[kind] += claimed;
-      console.log(`[reminders] ${kind}: ${claimed} claimed and queued (${run[kind]} so far)`);
+      log.info({ kind, claimed }, `[reminders] ${kind}: ${claimed} claimed and queued (${run[kind]} so far)`);
     }
   }
   return run;

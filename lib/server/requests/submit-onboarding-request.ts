@@ -17,6 +17,7 @@ import { startCardPayment } from "@/lib/server/payments/start-card-payment";
 import { hitRateLimit } from "@/lib/server/rate-limit/hit-rate-limit";
 import { createOnboardingRequest, type CreatedOnboardingRequest } from "./create-onboarding-request";
 import { findPendingCardRequest } from "./find-pending-card-request";
+import { log } from "@/lib/log";
 
 export interface SubmittedOnboardingRequest {
   /** The client's reference: the main contact signs in with it. */
@@ -173,7 +174,7 @@ async function cardNext(db: Db, clientId: number, reference: string): Promise<st
     return (await startCardPayment({ db, clientId })).url;
   } catch (err) {
     // The request is stored and stays PaymentPending; admins see it, and the submitted page says so.
-    console.error(`[requests] card payment of ${reference} could not be started`, err);
+    log.error({ err, reference }, `[requests] card payment of ${reference} could not be started`);
     return submittedPageUrl(reference);
   }
 }

@@ -8,6 +8,7 @@ import { oidcConfig, oidcScope } from "@/lib/auth/sso/oidc-config";
 import { getEnv, type Env } from "@/lib/env";
 import { assertSameOrigin, clientIp, errorResponse, userAgent } from "@/lib/http";
 import { route } from "@/lib/route";
+import { log } from "@/lib/log";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
@@ -84,7 +85,7 @@ async function handler(request: NextRequest, context: Context): Promise<Response
         detail: { method: "sso", provider: SSO_PROVIDER_ID, reason: ctx.error },
       });
     } catch (err) {
-      console.error(`[sso] could not record a failed sign-in: ${err instanceof Error ? err.name : "error"}`);
+      log.error(`[sso] could not record a failed sign-in: ${err instanceof Error ? err.name : "error"}`);
     }
   }
   return finalise(response, env, ctx, { endAttempt: failedCallback });

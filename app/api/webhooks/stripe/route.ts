@@ -2,6 +2,7 @@ import { getStripe, WebhookPayloadError, WebhookSignatureError } from "@/lib/int
 import { route } from "@/lib/route";
 import { AppError } from "@/lib/server/app-error";
 import { handleStripeEvent } from "@/lib/server/payments/handle-stripe-event";
+import { log } from "@/lib/log";
 
 /**
  * Stripe's webhook endpoint. The signature is checked over the exact bytes received, within 300
@@ -21,7 +22,7 @@ export const POST = route(
       } catch (e) {
         if (e instanceof WebhookSignatureError) throw new AppError("bad_request", "bad_signature");
         if (e instanceof WebhookPayloadError) {
-          console.warn(`[stripe webhook] refused: ${e.message}`);
+          log.warn(`[stripe webhook] refused: ${e.message}`);
           throw new AppError("bad_request", "invalid_event");
         }
         throw e;

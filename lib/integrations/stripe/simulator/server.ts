@@ -16,6 +16,7 @@ import { invalidRequest, resourceMissing, StripeApiError } from "./errors";
 import { canonical, FormError, parseForm, type FormRecord } from "./form";
 import { checkoutPage, closedPage, DECLINED_CARD, notFoundPage } from "./page";
 import { buildEvent, deliver, type SentEvent } from "./webhooks";
+import { log as processLog } from "../../../log";
 
 /** The API version events are rendered in when a request names none (that of stripe-node 23.1.0). */
 export const DEFAULT_API_VERSION = "2026-10-28.endive";
@@ -98,7 +99,7 @@ const mask = (key: string) => `${key.slice(0, 8)}${"*".repeat(Math.max(0, key.le
 
 export async function startStripeSimulator(port: number, options: StripeSimulatorOptions): Promise<StripeSimulator> {
   const now = options.now ?? Date.now;
-  const log = options.log ?? ((m: string) => console.warn(m));
+  const log = options.log ?? ((m: string) => processLog.warn(m));
   const sessions = new Map<string, StoredSession>();
   const idempotency = new Map<string, SavedResponse>();
   const sent: SentEvent[] = [];

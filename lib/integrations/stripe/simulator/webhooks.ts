@@ -5,6 +5,7 @@
 // A non-2xx answer or a network failure is retried with backoff, as Stripe retries.
 import { createHmac } from "node:crypto";
 import { newId } from "./checkout";
+import { log as processLog } from "../../../log";
 
 export interface StripeEvent {
   id: string;
@@ -82,7 +83,7 @@ function sleep(ms: number, signal?: AbortSignal) {
  */
 export async function deliver(sent: SentEvent, opts: DeliveryOptions): Promise<void> {
   const payload = JSON.stringify(sent.event, null, 2);
-  const log = opts.log ?? ((m: string) => console.warn(m));
+  const log = opts.log ?? ((m: string) => processLog.warn(m));
   for (let attempt = 1; attempt <= opts.backoffMs.length + 1; attempt++) {
     if (attempt > 1) {
       try {
