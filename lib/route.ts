@@ -1,12 +1,15 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { requireAdminApi, requireUser } from "@/lib/auth/guards";
 import type { Action } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
+import { CLIENT_ADDRESS_STAMPED_ENV } from "@/lib/client-address";
 import { getEnv } from "@/lib/env";
 import { markWebhookVerified, observeRoute } from "@/lib/metrics/http";
 import { assertSameOrigin, errorFrom, json, parseWith, queryObject, readBody, readJson, requestMeta } from "@/lib/http";
+import { callerFields, currentLogContext, REQUEST_ID_HEADER, setLogContext, withLogContext } from "@/lib/log";
 import { parseId } from "@/lib/parse-id";
 import { AppError } from "@/lib/server/app-error";
 import type { BotCheckAction } from "@/lib/bot-check/actions";
@@ -113,6 +116,18 @@ function captchaTokenOf(body: unknown): string | undefined {
 }
 
 /**
+ * The request's log context (lib/log/context.ts). The portal's server (scripts/serve.ts) opened it
+ * with the request id; the guard adds the caller. Where no such context reached the handler (tests,
+ * a bare `next start`), one is opened here: with the X-Request-Id the portal's server wrote, when
+ * it ran, else a new id.
+ */
+function inLogContext(request: Request, fn: () => Promise<Response>): Promise<Response> {
+  if (currentLogContext()?.requestId) return fn();
+  const stamped = process.env[CLIENT_ADDRESS_STAMPED_ENV] === "1" ? request.headers.get(REQUEST_ID_HEADER) : null;
+  return withLogContext({ requestId: stamped || randomUUID() }, fn);
+}
+
+/**
  * One wrapper for every route handler, so each route file says only what it needs and which server
  * function answers. In order it runs: the origin check for state-changing methods, the guard (or,
  * for webhooks, reading the raw body and verifying its signature), the path segments, the query,
@@ -126,7 +141,7 @@ function captchaTokenOf(body: unknown): string | undefined {
  * session lookup or a recorded denial.
  */
 export function route<const O extends RouteOptions>(options: O, handler: (ctx: RouteContext<O>) => unknown): RouteHandler {
-  return observeRoute(async (request, context) => {
+  return observeRoute((request, context) => inLogContext(request, async () => {
     try {
       const o = options as RouteOptions;
       if (o.auth !== "signature" && o.sameOrigin !== false && !SAFE_METHODS.has(request.method)) assertSameOrigin(request, getEnv().APP_URL);
@@ -141,6 +156,8 @@ export function route<const O extends RouteOptions>(options: O, handler: (ctx: R
         Object.assign(ctx, { raw, verified });
         markWebhookVerified(request, verified, raw.text);
       }
+      // Who is calling, on this request's log lines from here on: an id and a role, never the email.
+      if (ctx.user) setLogContext(callerFields(ctx.user as Principal));
       // The bot check reads its token from the JSON body before anything else is checked.
       const human = o.auth === "public" ? o.human : undefined;
       const early = human && o.body ? await readJson(request, o.maxBytes) : undefined;
@@ -154,5 +171,5 @@ export function route<const O extends RouteOptions>(options: O, handler: (ctx: R
     } catch (err) {
       return errorFrom(err);
     }
-  });
+  }));
 }

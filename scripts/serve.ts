@@ -9,9 +9,15 @@
 // from the socket (plus exactly TRUSTED_PROXY_COUNT proxy hops when proxies are configured) and
 // written to a header that only this server writes, replacing any copy the client sent
 // (lib/client-address.ts). The application reads nothing else (lib/http.ts clientIp).
+//
+// It also gives each request its id (X-Request-Id: a trusted proxy's, else a new one, returned in
+// the response) and logs one line per request: method, route, status, duration, the caller's id and
+// role (lib/log/request-logging.ts; docs/operations.md, "Logs").
 import http from "node:http";
-import { CLIENT_ADDRESS_STAMPED_ENV, stampClientAddress } from "../lib/client-address";
+import { CLIENT_ADDRESS_STAMPED_ENV } from "../lib/client-address";
+import { log } from "../lib/log";
 import { listenFailure } from "./lib/ports";
+import { portalRequestListener } from "./lib/request-listener";
 
 const dev = process.argv.includes("--dev");
 
@@ -38,14 +44,8 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
 
-  server.on("request", (req, res) => {
-    stampClientAddress(req, trustedProxies);
-    handle(req, res).catch((err: unknown) => {
-      console.error("[serve] request failed", err);
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-      res.end();
-    });
-  });
+  // The client address, the request id and the request's log line (scripts/lib/request-listener.ts).
+  server.on("request", portalRequestListener({ handle, trustedProxyCount: trustedProxies }));
   // Dev mode's hot reload runs over WebSocket upgrades, which Next.js attaches to `httpServer` itself.
 
   await new Promise<void>((resolve, reject) => {
@@ -54,7 +54,7 @@ async function main() {
     server.listen(port, () => resolve());
   });
   const proxies = trustedProxies === 0 ? "no proxy trusted: the client address is the connection's" : `${trustedProxies} trusted prox${trustedProxies === 1 ? "y" : "ies"} in X-Forwarded-For`;
-  console.log(`[serve] ${dev ? "development" : "production"} server on port ${port} (${proxies})`);
+  log.info({ port, trustedProxies }, `[serve] ${dev ? "development" : "production"} server on port ${port} (${proxies})`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -66,7 +66,7 @@ async function main() {
     const drain = (globalThis as { __portalDrain?: () => Promise<void> }).__portalDrain;
     server.close(() => {
       void Promise.resolve(drain?.())
-        .catch((err: unknown) => console.error("[serve] job queue did not stop cleanly", err))
+        .catch((err: unknown) => log.error({ err }, "[serve] job queue did not stop cleanly"))
         .then(() => app.close())
         .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
     });
@@ -78,6 +78,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(`[serve] ${err instanceof Error ? err.message : String(err)}`);
+  log.error(`[serve] ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });
