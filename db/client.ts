@@ -3,11 +3,12 @@ import path from "node:path";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
-import { Pool } from "pg";
+import { Client, Pool, type PoolClient } from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { databaseRoles } from "../lib/env";
 import * as schema from "./schema";
 import { traceQueries } from "../lib/tracing/trace-queries";
 import { log } from "../lib/log";
@@ -37,6 +38,17 @@ export interface OpenOptions {
   acquireTimeoutMs?: number;
   /** Apply pending migrations on open. Always done for the embedded database. */
   migrate?: boolean;
+  /**
+   * PostgreSQL: the tables' owner, which migrations run as (default: DATABASE_MIGRATION_URL, else
+   * `databaseUrl`). The pool itself always connects with `databaseUrl`.
+   */
+  migrationUrl?: string;
+  /**
+   * PostgreSQL: the application's role, granted its privileges (on the audit tables only SELECT and
+   * INSERT) after migrating (default: DATABASE_APP_ROLE, else `databaseUrl`'s user when the
+   * migration URL names another user).
+   */
+  appRole?: string;
 }
 
 export const migrationsFolder = path.join(process.cwd(), "db", "migrations");
@@ -70,25 +82,83 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   // Every query gets a span when traces are recorded (lib/tracing/trace-queries.ts).
   pool.on("connect", (client) => traceQueries(client));
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
-  if (options.migrate) await migratePostgres(db, pool);
+  if (options.migrate) {
+    try {
+      await migratePostgres(pool, url, options);
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
+  }
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }
 
-/** Migrations under a session-level advisory lock, so concurrent starters do not race. */
-async function migratePostgres(db: Db, pool: Pool) {
-  const client = await pool.connect();
+function userOf(url: string): string {
+  return decodeURIComponent(new URL(url).username);
+}
+
+/** Journal entries the database has not recorded as applied (all of them before the first migration). */
+async function pendingMigrations(client: { query(text: string): Promise<{ rows: { created_at: string }[] }> }): Promise<number> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
+  let applied: { created_at: string }[] = [];
+  try {
+    applied = (await client.query("select created_at from drizzle.__drizzle_migrations")).rows;
+  } catch {
+    applied = [];
+  }
+  const appliedAt = new Set(applied.map((r) => Number(r.created_at)));
+  return journal.entries.filter((e) => !appliedAt.has(e.when)).length;
+}
+
+/**
+ * Migrations under a session-level advisory lock, so concurrent starters do not race; as the
+ * owner (the migration URL) when one is configured, else on one of the pool's connections. Nothing
+ * is run when every migration is applied, so a process of the application's own role, which may
+ * not create tables, opens the database as long as no migration is pending. Then the application's
+ * role, if it is not the owner, is granted its privileges (migration 0037's portal_grant_app_role:
+ * on the audit tables only SELECT and INSERT); idempotent, so every run brings new tables in.
+ */
+async function migratePostgres(pool: Pool, url: string, options: OpenOptions) {
+  const roles = databaseRoles();
+  const migrationUrl = options.migrationUrl ?? roles.migrationUrl ?? url;
+  const separate = migrationUrl !== url;
+  const appRole = options.appRole ?? roles.appRole ?? (separate && userOf(url) !== userOf(migrationUrl) ? userOf(url) : undefined);
+  const own = separate
+    ? new Client({ connectionString: migrationUrl, connectionTimeoutMillis: options.acquireTimeoutMs ?? 3000, application_name: "director-verification-portal-migrate" })
+    : null;
+  if (own) await own.connect();
+  const client = own ?? (await pool.connect());
   try {
     await client.query("SELECT pg_advisory_lock(727274)");
     // A migration that rebuilds kept data (0017 at a million directors) takes longer than the
     // pool's per-statement limit; only this connection lifts it, until it is back in the pool.
     await client.query("SET statement_timeout = 0");
-    await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder });
+    const pending = await pendingMigrations(client);
+    if (pending > 0) {
+      try {
+        await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder });
+      } catch (err) {
+        const { rows } = await client
+          .query<{ may: boolean }>("select has_schema_privilege(current_user, 'public', 'CREATE') as may")
+          .catch(() => ({ rows: [{ may: true }] }));
+        if (rows[0]?.may === false) {
+          throw new Error(
+            `${pending} migration(s) pending, and the database user ${userOf(migrationUrl)} may not apply them: run \`npm run db:migrate\` with DATABASE_MIGRATION_URL naming the tables' owner (${err instanceof Error ? err.message : String(err)})`,
+          );
+        }
+        throw err;
+      }
+    }
+    if (appRole) {
+      const { rows } = await client.query<{ me: string }>("select current_user as me");
+      if (rows[0]?.me !== appRole) await client.query("select portal_grant_app_role($1)", [appRole]);
+    }
   } finally {
     await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
     await client.query("RESET statement_timeout").catch(() => undefined);
-    client.release();
+    if (own) await own.end().catch(() => undefined);
+    else (client as PoolClient).release();
   }
-  void db;
 }
 
 async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
@@ -152,18 +222,6 @@ export async function checkDatabase(db: Db): Promise<{ reachable: boolean; migra
   } catch {
     return { reachable: false, migrationsCurrent: false, pending: -1 };
   }
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
-  ) as { entries: { when: number }[] };
-  let applied: { created_at: string }[] = [];
-  try {
-    applied = rowsOf<{ created_at: string }>(
-      await db.execute(sql`select created_at from drizzle.__drizzle_migrations`),
-    );
-  } catch {
-    applied = [];
-  }
-  const appliedAt = new Set(applied.map((r) => Number(r.created_at)));
-  const pending = journal.entries.filter((e) => !appliedAt.has(e.when)).length;
+  const pending = await pendingMigrations({ query: async (text) => ({ rows: rowsOf<{ created_at: string }>(await db.execute(sql.raw(text))) }) });
   return { reachable: true, migrationsCurrent: pending === 0, pending };
 }

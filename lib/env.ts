@@ -47,6 +47,32 @@ const int = (min: number, max: number, fallback: number) =>
     z.coerce.number().int(`must be a whole number`).min(min).max(max),
   );
 
+/** A comma-separated list of non-empty values, trimmed (case kept). */
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean),
+  );
+
+/**
+ * The database roles (README "Database roles"). Read on their own by the migration runner
+ * (db/client.ts), which runs before anything else needs the whole configuration.
+ */
+const databaseRolesShape = {
+  /** The tables' owner, which migrations run as; unset = DATABASE_URL's user. */
+  DATABASE_MIGRATION_URL: optionalUrl(["postgres:", "postgresql:"]),
+  /**
+   * The application's own role, granted what it needs and on the audit tables only SELECT and
+   * INSERT after each migration run; unset = DATABASE_URL's user when DATABASE_MIGRATION_URL names
+   * another user, else none (the application is the owner, as in development).
+   */
+  DATABASE_APP_ROLE: optionalString.pipe(z.string().max(63, "must be a role name of at most 63 characters").optional()),
+};
+
 const emailList = z
   .string()
   .optional()
@@ -65,6 +91,7 @@ const schema = z.object({
   DATABASE_POOL_MAX: int(1, 100, 10),
   DATABASE_STATEMENT_TIMEOUT_MS: int(100, 600_000, 10_000),
   DATABASE_ACQUIRE_TIMEOUT_MS: int(100, 60_000, 3_000),
+  ...databaseRolesShape,
   DATA_DIR: z.string().trim().min(1).default(".data"),
   APP_URL: url(["http:", "https:"]).default("http://localhost:3000"),
   PORT: int(1, 65535, 3000),
@@ -78,6 +105,14 @@ const schema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   ADMIN_EMAILS: emailList,
   ADMIN_GROUP: optionalString,
+  /**
+   * Refuse an admin sign-in whose ID token shows no second factor (lib/auth/sso/second-factor.ts):
+   * `amr` naming two kinds of factor (or "mfa"), or an `acr` listed in ADMIN_ACCEPTED_ACR.
+   * Default: true in production, false elsewhere.
+   */
+  ADMIN_REQUIRE_MFA: z.enum(["true", "false", ""]).optional(),
+  /** `acr` values that vouch for a second factor (comma-separated, compared exactly). */
+  ADMIN_ACCEPTED_ACR: commaList,
   /**
    * How many reverse proxies of ours stand in front of the portal, each appending to
    * X-Forwarded-For. 0 (no proxy): the client address is the connection's peer and any
@@ -209,7 +244,9 @@ const schema = z.object({
   ...companiesHouseSchema,
 });
 
-export type Env = Omit<z.infer<typeof schema>, "APP_ENV" | "AUTH_SECRET" | "MAILBOX_DIR"> & {
+export type Env = Omit<z.infer<typeof schema>, "APP_ENV" | "AUTH_SECRET" | "MAILBOX_DIR" | "ADMIN_REQUIRE_MFA"> & {
+  /** Resolved: true in production unless set to false. */
+  ADMIN_REQUIRE_MFA: boolean;
   APP_ENV: "development" | "test" | "production";
   AUTH_SECRET: string;
   /** Where captured mail is stored when SMTP_URL is unset (development and tests only). */
@@ -257,6 +294,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   problems.push(...stripeProblems(raw, appEnv));
   problems.push(...companiesHouseProblems(raw, appEnv));
   if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) problems.push("S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither (neither: the SDK's default credentials)");
+  if (raw.DATABASE_MIGRATION_URL && !raw.DATABASE_URL) problems.push("DATABASE_MIGRATION_URL: needs DATABASE_URL (the embedded database has a single role)");
   if (raw.OIDC_ISSUER && (!raw.OIDC_CLIENT_ID || !raw.OIDC_CLIENT_SECRET)) {
     problems.push("OIDC_CLIENT_ID / OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set");
   }
@@ -266,6 +304,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...raw,
     APP_ENV: appEnv,
     AUTH_SECRET: raw.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    ADMIN_REQUIRE_MFA: raw.ADMIN_REQUIRE_MFA === "true" || ((raw.ADMIN_REQUIRE_MFA ?? "") === "" && appEnv === "production"),
     MAILBOX_DIR: raw.MAILBOX_DIR ?? `${raw.DATA_DIR}/mailbox`,
     yoti: yotiConfig(raw),
     stripe: stripeConfig(raw),
@@ -311,6 +350,16 @@ function integrationProductionProblems(raw: z.infer<typeof schema>): string[] {
 }
 
 let cached: Env | undefined;
+
+/**
+ * DATABASE_MIGRATION_URL and DATABASE_APP_ROLE alone, for the migration runner (db/client.ts).
+ * Throws ConfigError when either is malformed.
+ */
+export function databaseRoles(source: Record<string, string | undefined> = process.env): { migrationUrl?: string; appRole?: string } {
+  const parsed = z.object(databaseRolesShape).safeParse(source);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  return { migrationUrl: parsed.data.DATABASE_MIGRATION_URL, appRole: parsed.data.DATABASE_APP_ROLE };
+}
 
 /**
  * The validated configuration of this process. Read lazily (not at import) so that `next build`,

@@ -1,5 +1,8 @@
 // Operator task: apply pending migrations (`npm run db:migrate`). Uses DATABASE_URL, or the
 // embedded database under DATA_DIR when it is unset. Safe to run from several machines at once.
+// With DATABASE_MIGRATION_URL the migrations run as that user (the tables' owner), and the
+// application's role (DATABASE_APP_ROLE, or DATABASE_URL's user) is then granted its privileges:
+// on the audit tables only SELECT and INSERT (db/client.ts, README "Database roles").
 import { openDatabase, checkDatabase } from "../db/client";
 
 async function main() {

@@ -23,6 +23,8 @@ export const jobSchedules: readonly JobSchedule[] = [
   { job: "evidence.delete-expired", cron: "41 2 * * *", payload: {}, tz: "Europe/London" },
   // Identity-check links run out at any hour; a director should not wait long to be told.
   { job: "identity-check.sweep-expired-sessions", cron: "7,22,37,52 * * * *", payload: {}, tz: "Europe/London" },
+  // The audit trail's hash chains, after the night's clean-up (03:17) has left its markers.
+  { job: "audit.verify", cron: "53 4 * * *", payload: {}, tz: "Europe/London" },
   // Clients' register data from Companies House, overnight, within the API key's rate budget.
   { job: "companies-house.refresh-register", cron: "26 1 * * *", payload: {}, tz: "Europe/London" },
 ];

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { inArray, or } from "drizzle-orm";
+import { inArray, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db";
 import {
@@ -299,7 +299,16 @@ export async function deleteCreatedRows(db: DbOrTx): Promise<void> {
     ...(ids.size ? [inArray(t.id, [...ids])] : []),
   ];
   const audit = about(auditEntries, created.auditEntries);
-  if (audit.length) await db.delete(auditEntries).where(or(...audit));
+  if (audit.length) {
+    // Audit entries are append-only (migration 0037): the clean-up deletes its own through the door
+    // retention uses, leaving a gap in this throw-away database's chain (audit-trail.test.ts verifies
+    // chains in databases of its own).
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('portal.audit_prune', 'on', true)`);
+      await tx.delete(auditEntries).where(or(...audit));
+      await tx.execute(sql`select set_config('portal.audit_prune', 'off', true)`);
+    });
+  }
   const notes = about(notifications, created.notifications);
   if (notes.length) await db.delete(notifications).where(or(...notes));
   if (created.sessions.size) await db.delete(sessions).where(inArray(sessions.id, [...created.sessions]));
