@@ -127,6 +127,8 @@ const schema = z.object({
   TEST_USER_HEADER_ENABLED: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   WORKER_IN_PROCESS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   WORKER_POLL_MS: int(100, 60_000, 2_000),
+  /** Port of the worker's health and metrics endpoints (scripts/worker.ts); unset = none. */
+  WORKER_HTTP_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int("must be a whole number").min(1).max(65535).optional()),
   /** Security events older than this are deleted by the scheduled clean-up (about 13 months by default). */
   SECURITY_EVENT_RETENTION_DAYS: int(1, 3650, 400),
   /** Days after an individual's invitation on which they are reminded (lib/domain/reminder-steps.ts). */

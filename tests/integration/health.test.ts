@@ -7,6 +7,7 @@ import { closeDb, getDatabase } from "@/db";
 import { openDatabase } from "@/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { buildMigrations, checkReadiness } from "@/lib/health/readiness";
+import { startWorkerHttp } from "@/lib/health/worker-http";
 import { getJobQueue } from "@/lib/jobs/queue";
 import { apiRequest } from "./support/requests";
 import { setupTestDb } from "./support/setup-test-db";
@@ -100,5 +101,33 @@ describe("checkReadiness", () => {
   it("passes every check of this worker's database, and fails the queue when it has not started", async () => {
     expect(await checkReadiness({ database: getDatabase, queueStarted })).toEqual({ ready: true, failed: [], checks: { database: "ok", migrations: "ok", queue: "ok" } });
     expect(await checkReadiness({ database: getDatabase, queueStarted: () => false })).toMatchObject({ ready: false, failed: ["queue"], checks: { queue: "not started" } });
+  });
+});
+
+describe("the worker's endpoints (WORKER_HTTP_PORT)", () => {
+  it("answers the same paths as the portal: live, ready, and the metrics under the token", async () => {
+    await getJobQueue();
+    const token = "worker-metrics-token-0123456789abcdef";
+    const server = await startWorkerHttp({ port: 0, host: "127.0.0.1", metricsToken: token });
+    const get = (path: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${server.port}${path}`, { headers });
+    try {
+      expect(await (await get("/api/health/live")).json()).toEqual({ status: "ok" });
+      const readyRes = await get("/api/health/ready");
+      expect(readyRes.status).toBe(200);
+      expect(await readyRes.json()).toEqual({ status: "ok", checks: { database: "ok", migrations: "ok", queue: "ok" } });
+      expect((await get("/api/metrics")).status).toBe(401);
+      const metrics = await get("/api/metrics", { authorization: `Bearer ${token}` });
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(/^portal_database_up 1$/m);
+      expect((await get("/elsewhere")).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+    const without = await startWorkerHttp({ port: 0, host: "127.0.0.1", metricsToken: undefined });
+    try {
+      expect((await fetch(`http://127.0.0.1:${without.port}/api/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+    } finally {
+      await without.close();
+    }
   });
 });

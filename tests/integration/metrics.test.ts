@@ -58,7 +58,8 @@ describe("GET /api/metrics: who may read it", () => {
   });
 
   it("is refused (401) without the token, with another one, or not as a Bearer token", async () => {
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString("base64")}` }, { authorization: TOKEN }]) {
+    const refused: Record<string, string>[] = [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString("base64")}` }, { authorization: TOKEN }];
+    for (const headers of refused) {
       const res = await scrape(headers);
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
