@@ -74,7 +74,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     idle_in_transaction_session_timeout: 60_000,
     application_name: "director-verification-portal",
     // No JIT compilation: this is short queries answered in milliseconds, where compiling costs
-    // more than it saves (a search probing 100,000 clients crossed the cost threshold and paid 5-300 ms).
+    // more than it saves (docs/speed.md "Figures behind design choices").
     options: "-c jit=off",
   });
   // A dropped idle connection (database restart) must not crash the process; the pool replaces it.
