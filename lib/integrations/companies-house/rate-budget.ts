@@ -55,7 +55,8 @@ export function databaseRateBudget(options: { db: () => Promise<Db>; key: string
       // snapshot was taken. Ask again shortly.
       if (!row) return { granted: false, used: 0, waitMs: 20 };
       if (row.granted) return { granted: true, used: Number(row.used) };
-      return { granted: false, used: Number(row.used), waitMs: Math.ceil(Number(row.wait_ms)) };
+      // At least a few milliseconds, so a window ending this instant is not asked about in a busy loop.
+      return { granted: false, used: Number(row.used), waitMs: Math.max(5, Math.ceil(Number(row.wait_ms))) };
     },
   };
 }
