@@ -9,8 +9,8 @@
  * Progress goes to stderr (one line rewritten on a terminal, plain lines otherwise), then the
  * clients not found and those that failed; the summary (updated / not found / failed) to stdout.
  * Exit code 1 when any client failed (run it again: it is safe to repeat). Requests count against
- * the API key's shared budget as background work, so the portal keeps room for people's lookups;
- * at 600 requests per 5 minutes, about 5,700 clients an hour.
+ * the API key's shared budget as background work, so the portal keeps room for people's lookups
+ * (its pace: docs/speed.md).
  *
  * Uses DATABASE_URL (PostgreSQL) when set, otherwise the embedded database under DATA_DIR, which
  * only one process can open: stop `npm start` first. COMPANIES_HOUSE_API_KEY / _API_URL unset

@@ -21,8 +21,7 @@ const runLimitMs = 3.5 * 3600_000;
  * (refreshClientRegister), oldest-checked first in effect: clients checked in the last 20 hours
  * are skipped, so a run cut short (by its time limit, or a budget spent for long) is finished by
  * the next. It asks as background work: a fifth of each window of the key's shared budget is left
- * to people, and it waits for room rather than fail. At 600 requests per 5 minutes that is about
- * 5,700 clients an hour.
+ * to people, and it waits for room rather than fail (its pace: docs/speed.md).
  *
  * A refused API key fails the run (retried, then visible as a failed job); another failure of one
  * client is counted and that client left for the next run. Cached answers past their time are
