@@ -23,6 +23,7 @@ import { createProgress } from "../lib/cli/progress";
 import { getEnv } from "../lib/env";
 import { CompaniesHouseError, getCompaniesHouse } from "../lib/integrations/companies-house";
 import { refreshClientRegister } from "../lib/server/companies-house/refresh-client-register";
+import { print, printError } from "./lib/terminal";
 
 const USAGE = `Usage: npm run companies-house:sync [-- --fresh]
 
@@ -32,12 +33,12 @@ company number. --fresh: ask the register even when a cached answer is recent en
 async function main() {
   const args = process.argv.slice(2);
   if (args.includes("--help") || args.includes("-h")) {
-    console.log(USAGE);
+    print(USAGE);
     return;
   }
   const unknown = args.filter((a) => a !== "--fresh");
   if (unknown.length) {
-    console.error(`Unknown option ${unknown[0]}\n\n${USAGE}`);
+    printError(`Unknown option ${unknown[0]}\n\n${USAGE}`);
     process.exitCode = 2;
     return;
   }
@@ -47,7 +48,7 @@ async function main() {
   const companiesHouse = getCompaniesHouse({ background: true });
   const live = and(eq(clients.isDeleted, false), isNotNull(clients.companyId), ne(clients.companyId, ""));
   const total = await db.$count(clients, live);
-  console.error(`[companies-house] ${total} clients with a company number; asking ${env.companiesHouse.simulator ? "the local simulator" : "Companies House"} at ${env.companiesHouse.apiUrl}`);
+  printError(`[companies-house] ${total} clients with a company number; asking ${env.companiesHouse.simulator ? "the local simulator" : "Companies House"} at ${env.companiesHouse.apiUrl}`);
 
   const counts = { updated: 0, changed: 0, notFound: 0, failed: 0 };
   const notFound: string[] = [];
@@ -85,15 +86,15 @@ async function main() {
     afterId = batch.at(-1)!.id;
   }
   progress.finish();
-  for (const line of notFound) console.error(`[companies-house] not on the register: ${line}`);
-  for (const line of failed) console.error(`[companies-house] failed: ${line}`);
-  console.log(`Companies House register: ${counts.updated} updated (${counts.changed} changed), ${counts.notFound} not found, ${counts.failed} failed`);
+  for (const line of notFound) printError(`[companies-house] not on the register: ${line}`);
+  for (const line of failed) printError(`[companies-house] failed: ${line}`);
+  print(`Companies House register: ${counts.updated} updated (${counts.changed} changed), ${counts.notFound} not found, ${counts.failed} failed`);
   if (counts.failed) process.exitCode = 1;
 }
 
 main()
   .catch((err: unknown) => {
-    console.error(`[companies-house] ${err instanceof Error ? err.message : String(err)}`);
+    printError(`[companies-house] ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;
   })
   .finally(() => closeDb());

@@ -3,6 +3,7 @@
 // sizes. Usage: `npx tsx scripts/first-load-js.ts [baseUrl] [path ...]`
 // (defaults: http://localhost:3000, /login /contact).
 import zlib from "node:zlib";
+import { print, printError } from "./lib/terminal";
 
 const [base = "http://localhost:3000", ...argPaths] = process.argv.slice(2);
 const paths = argPaths.length ? argPaths : ["/login", "/contact"];
@@ -18,11 +19,11 @@ async function main() {
     const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => new URL(m[1]!, base).toString()))];
     const sizes = await Promise.all(scripts.map(gzipSize));
     const total = sizes.reduce((a, b) => a + b, 0);
-    console.log(`${path.padEnd(12)} ${scripts.length} scripts, ${(total / 1024).toFixed(1)} kB gzip (HTML ${(zlib.gzipSync(html).length / 1024).toFixed(1)} kB gzip)`);
+    print(`${path.padEnd(12)} ${scripts.length} scripts, ${(total / 1024).toFixed(1)} kB gzip (HTML ${(zlib.gzipSync(html).length / 1024).toFixed(1)} kB gzip)`);
   }
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  printError(err instanceof Error ? err.message : err);
   process.exit(1);
 });

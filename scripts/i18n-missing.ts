@@ -14,6 +14,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { compareCatalogues, flatten, missingAsCatalogue, type Catalogue } from "../lib/i18n/catalogue-check";
+import { print, printError } from "./lib/terminal";
 
 const root = path.resolve(import.meta.dirname, "..");
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(root, "messages", file), "utf8")) as Catalogue;
@@ -35,15 +36,15 @@ function changedSinceWelsh(): { key: string; was: string; now: string }[] {
 }
 
 if (process.argv.includes("--json")) {
-  console.log(JSON.stringify(missingAsCatalogue(en, cy), null, 2));
+  print(JSON.stringify(missingAsCatalogue(en, cy), null, 2));
 } else {
   const english = flatten(en);
-  for (const key of diff.missing) console.log(`missing\t${key}\t${english.get(key)}`);
-  for (const key of diff.extra) console.log(`extra\t${key}\t(not in English: remove or rename)`);
-  for (const p of diff.placeholders) console.log(`placeholders\t${p.key}\tEnglish ${p.reference.join(" ")} | Welsh ${p.other.join(" ")}`);
-  for (const u of diff.unparsable) console.log(`unparsable\t${u.key}\t${u.catalogue === "reference" ? "English" : "Welsh"}: ${u.error}`);
-  for (const c of changedSinceWelsh()) console.log(`changed\t${c.key}\tEnglish was ${JSON.stringify(c.was)}, now ${JSON.stringify(c.now)}: check the Welsh`);
+  for (const key of diff.missing) print(`missing\t${key}\t${english.get(key)}`);
+  for (const key of diff.extra) print(`extra\t${key}\t(not in English: remove or rename)`);
+  for (const p of diff.placeholders) print(`placeholders\t${p.key}\tEnglish ${p.reference.join(" ")} | Welsh ${p.other.join(" ")}`);
+  for (const u of diff.unparsable) print(`unparsable\t${u.key}\t${u.catalogue === "reference" ? "English" : "Welsh"}: ${u.error}`);
+  for (const c of changedSinceWelsh()) print(`changed\t${c.key}\tEnglish was ${JSON.stringify(c.was)}, now ${JSON.stringify(c.now)}: check the Welsh`);
   const problems = diff.missing.length + diff.extra.length + diff.placeholders.length + diff.unparsable.length;
-  console.error(problems ? `${diff.missing.length} missing, ${diff.extra.length} extra, ${diff.placeholders.length} placeholder mismatches, ${diff.unparsable.length} unparsable` : "The Welsh catalogue is complete.");
+  printError(problems ? `${diff.missing.length} missing, ${diff.extra.length} extra, ${diff.placeholders.length} placeholder mismatches, ${diff.unparsable.length} unparsable` : "The Welsh catalogue is complete.");
 }
 process.exitCode = diff.missing.length + diff.extra.length + diff.placeholders.length + diff.unparsable.length ? 1 : 0;

@@ -10,17 +10,18 @@ import { failedJobsQueue, startJobQueue, stopJobQueue } from "../lib/jobs/queue"
 import { jobSchedules } from "../lib/jobs/schedules";
 import { sendJob } from "../lib/jobs/send-job";
 import { workDueJobs } from "../lib/jobs/work-due-jobs";
+import { print, printError } from "./lib/terminal";
 
 async function list() {
   const queue = await startJobQueue({ work: false, name: "jobs-cli" });
   const queues = await queue.boss.getQueues();
-  console.log("queue                                   ready  deferred  active  failed");
+  print("queue                                   ready  deferred  active  failed");
   for (const q of queues) {
-    console.log(`${q.name.padEnd(38)} ${String(q.readyCount).padStart(6)} ${String(q.deferredCount).padStart(9)} ${String(q.activeCount).padStart(7)} ${String(q.failedCount).padStart(7)}`);
+    print(`${q.name.padEnd(38)} ${String(q.readyCount).padStart(6)} ${String(q.deferredCount).padStart(9)} ${String(q.activeCount).padStart(7)} ${String(q.failedCount).padStart(7)}`);
   }
   const schedules = await queue.boss.getSchedules();
-  console.log(schedules.length ? "\nschedule" : "\nno schedules yet (a worker creates them when it starts)");
-  for (const s of schedules) console.log(`${s.name.padEnd(38)} ${s.cron} (${s.timezone})`);
+  print(schedules.length ? "\nschedule" : "\nno schedules yet (a worker creates them when it starts)");
+  for (const s of schedules) print(`${s.name.padEnd(38)} ${s.cron} (${s.timezone})`);
 }
 
 async function run(name: string | undefined, json: string | undefined) {
@@ -32,7 +33,7 @@ async function run(name: string | undefined, json: string | undefined) {
   const id = await sendJob(queue.db, name as JobName, payload);
   const worked = await workDueJobs(queue, { names: [name, failedJobsQueue] });
   const [job] = id ? await queue.boss.findJobs(name, { id }) : [];
-  console.log(`[jobs] ${name} ${id}: ${job?.state ?? "gone"}${worked ? "" : " (a worker took it)"}`);
+  print(`[jobs] ${name} ${id}: ${job?.state ?? "gone"}${worked ? "" : " (a worker took it)"}`);
   if (job?.state === "failed" || job?.state === "retry") process.exitCode = 1;
 }
 
@@ -49,6 +50,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(`[jobs] ${err instanceof Error ? err.message : String(err)}`);
+  printError(`[jobs] ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -18,11 +18,12 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client";
 import { importLwdbCsv } from "../lib/integrations/lwdb/import-csv";
+import { print, printError } from "./lib/terminal";
 
 async function main() {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { replace: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
   if (values.help || positionals.length !== 1) {
-    console.log("Usage: npm run lwdb:import FILE [-- --replace]");
+    print("Usage: npm run lwdb:import FILE [-- --replace]");
     process.exitCode = values.help ? 0 : 2;
     return;
   }
@@ -31,20 +32,20 @@ async function main() {
   const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR ?? ".data", migrate: true });
   try {
     const result = await importLwdbCsv(handle.db, csv, { replace: values.replace });
-    if (result.unknownColumns.length) console.warn(`[lwdb] ignored columns that are not fields of the record: ${result.unknownColumns.join(", ")}`);
+    if (result.unknownColumns.length) printError(`[lwdb] ignored columns that are not fields of the record: ${result.unknownColumns.join(", ")}`);
     if (!result.ok) {
-      for (const p of result.problems) console.error(`[lwdb] ${file}:${p.line}${p.field ? ` ${p.field}` : ""}: ${p.message}`);
-      console.error(`[lwdb] ${result.problems.length} problem(s): nothing was imported`);
+      for (const p of result.problems) printError(`[lwdb] ${file}:${p.line}${p.field ? ` ${p.field}` : ""}: ${p.message}`);
+      printError(`[lwdb] ${result.problems.length} problem(s): nothing was imported`);
       process.exitCode = 1;
       return;
     }
-    console.log(`[lwdb] imported ${result.rows} existing customer(s)${values.replace ? `, removed ${result.removed}` : ""}`);
+    print(`[lwdb] imported ${result.rows} existing customer(s)${values.replace ? `, removed ${result.removed}` : ""}`);
   } finally {
     await handle.close();
   }
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  printError(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { simpleParser, type AddressObject } from "mailparser";
 import { storeMessage } from "../lib/integrations/email/mailbox-store";
 import { listenFailure } from "./lib/ports";
+import { log } from "../lib/log";
 
 const port = Number(process.env.MAILBOX_SMTP_PORT ?? 1025);
 const dir = process.env.MAILBOX_DIR ?? `${process.env.DATA_DIR ?? ".data"}/mailbox`;
@@ -40,10 +41,10 @@ const server = new SMTPServer({
 // A taken port stops the mailbox with a message naming it and MAILBOX_SMTP_PORT (exit 1), rather
 // than an unhandled error event; a sender pointed at the port would reach whatever holds it.
 server.on("error", (err) => {
-  console.error(`[mailbox] ${listenFailure(err, { port, what: "the capture mailbox", variable: "MAILBOX_SMTP_PORT" })}`);
+  log.error(`[mailbox] ${listenFailure(err, { port, what: "the capture mailbox", variable: "MAILBOX_SMTP_PORT" })}`);
   process.exit(1);
 });
-server.listen(port, "127.0.0.1", () => console.log(`[mailbox] SMTP capture on 127.0.0.1:${port}, storing in ${dir}`));
+server.listen(port, "127.0.0.1", () => log.info(`[mailbox] SMTP capture on 127.0.0.1:${port}, storing in ${dir}`));
 const stop = () => server.close(() => process.exit(0));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -1,3 +1,4 @@
+import { print, printError } from "./lib/terminal";
 /**
  * Measures the streamed director export (docs/speed.md: 100,000 directors in under 3 s, memory flat).
  * Reads the whole CSV stream as a download would, and reports the time to the first and the last
@@ -51,7 +52,7 @@ async function consume(stream: ReadableStream<Uint8Array>) {
 }
 
 function report(label: string, r: Awaited<ReturnType<typeof consume>>) {
-  console.log(
+  print(
     `${label.padEnd(28)} ${(r.ms / 1000).toFixed(2)} s (first byte ${r.first.toFixed(0)} ms), ${mb(r.bytes)}, ${r.rows - 1} data lines; ` +
       `RSS ${mb(r.baseRss)} → peak ${mb(r.peakRss)} (+${mb(r.peakRss - r.baseRss)}), heap ${mb(r.baseHeap)} → peak ${mb(r.peakHeap)}`,
   );
@@ -89,6 +90,6 @@ async function inProcess() {
 }
 
 (baseUrl ? overHttp(baseUrl) : inProcess()).catch((err) => {
-  console.error(err);
+  printError(err);
   process.exit(1);
 });

@@ -4,6 +4,7 @@
 // application's role (DATABASE_APP_ROLE, or DATABASE_URL's user) is then granted its privileges:
 // on the audit tables only SELECT and INSERT (db/client.ts, README "Database roles").
 import { openDatabase, checkDatabase } from "../db/client";
+import { print, printError } from "./lib/terminal";
 
 async function main() {
   const started = Date.now();
@@ -14,7 +15,7 @@ async function main() {
   });
   try {
     const state = await checkDatabase(handle.db);
-    console.log(`[migrate] ${handle.kind} database: ${state.migrationsCurrent ? "all migrations applied" : `${state.pending} pending`} (${Date.now() - started} ms)`);
+    print(`[migrate] ${handle.kind} database: ${state.migrationsCurrent ? "all migrations applied" : `${state.pending} pending`} (${Date.now() - started} ms)`);
     if (!state.migrationsCurrent) process.exitCode = 1;
   } finally {
     await handle.close();
@@ -22,6 +23,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(`[migrate] failed: ${err instanceof Error ? err.message : String(err)}`);
+  printError(`[migrate] failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

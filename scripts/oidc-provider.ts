@@ -30,6 +30,8 @@ import { parse as parseQuery } from "node:querystring";
 import { pathToFileURL } from "node:url";
 import Provider, { type Account, type Configuration } from "oidc-provider";
 import { listenFailure } from "./lib/ports";
+import { print } from "./lib/terminal";
+import { log } from "../lib/log";
 
 export interface LocalAccount {
   /** The stable, opaque subject identifier (as a real provider would issue). */
@@ -141,7 +143,7 @@ export function createLocalProvider(options: { port: number; appUrl: string; cla
       const login = typeof body.login === "string" ? body.login : "";
       const account = byEmail(login);
       if (!account) {
-        console.warn(`[oidc] refused an unknown login`);
+        log.warn(`[oidc] refused an unknown login`);
         ctx.status = 401;
         ctx.type = "html";
         ctx.set("Cache-Control", "no-store");
@@ -172,7 +174,7 @@ export function startLocalProvider(options: { port: number; appUrl: string; clai
 
 async function main() {
   if ((process.env.APP_ENV ?? (process.env.NODE_ENV === "production" ? "production" : "development")) === "production") {
-    console.error("[oidc] the local OpenID Connect provider is for development and tests only; refusing to start in production");
+    log.error("[oidc] the local OpenID Connect provider is for development and tests only; refusing to start in production");
     process.exit(1);
   }
   const port = Number(process.env.OIDC_PROVIDER_PORT ?? 4010);
@@ -182,8 +184,9 @@ async function main() {
     // A taken port: name it and its variable, and exit 1 (which stops `npm start` too).
     throw new Error(listenFailure(err, { port, what: "the local OpenID Connect provider", variable: "OIDC_PROVIDER_PORT" }));
   });
-  console.log(`[oidc] local OpenID Connect provider at ${issuer} for ${appUrl} (claims: ${claims === "userinfo" ? "at UserInfo only" : "in the ID token too"})`);
-  console.log(`[oidc] accounts (any password): ${LOCAL_ACCOUNTS.map((a) => `${a.email} (${a.name})`).join(", ")}`);
+  log.info(`[oidc] local OpenID Connect provider at ${issuer} for ${appUrl} (claims: ${claims === "userinfo" ? "at UserInfo only" : "in the ID token too"})`);
+  // For the developer at the terminal, not a log line (whose email addresses would be masked).
+  print(`[oidc] accounts (any password): ${LOCAL_ACCOUNTS.map((a) => `${a.email} (${a.name})`).join(", ")}`);
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
@@ -191,7 +194,7 @@ async function main() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   main().catch((err) => {
-    console.error(`[oidc] ${err instanceof Error ? err.message : String(err)}`);
+    log.error(`[oidc] ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   });
 }

@@ -13,15 +13,16 @@ import { openDatabase } from "../db/client";
 import { personalCodeKeysFrom } from "../lib/crypto/personal-code";
 import { getEnv } from "../lib/env";
 import { reencryptPersonalCodes } from "../lib/server/directors/reencrypt-personal-codes";
+import { print, printError } from "./lib/terminal";
 
 async function main() {
   const env = getEnv();
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, migrate: true });
   try {
     const result = await reencryptPersonalCodes(handle.db, personalCodeKeysFrom(env));
-    console.log(`[personal-codes] ${result.scanned} stored, ${result.reencrypted} re-encrypted under the current key`);
+    print(`[personal-codes] ${result.scanned} stored, ${result.reencrypted} re-encrypted under the current key`);
     if (result.unreadable.length) {
-      console.error(`[personal-codes] ${result.unreadable.length} could not be read by any configured key (director ids ${result.unreadable.join(", ")}): add the key that wrote them to PERSONAL_CODE_PREVIOUS_KEYS and run again`);
+      printError(`[personal-codes] ${result.unreadable.length} could not be read by any configured key (director ids ${result.unreadable.join(", ")}): add the key that wrote them to PERSONAL_CODE_PREVIOUS_KEYS and run again`);
       process.exitCode = 1;
     }
   } finally {
@@ -30,6 +31,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  printError(err instanceof Error ? err.message : err);
   process.exit(1);
 });

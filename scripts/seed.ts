@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client";
 import { demoAccounts, seedDemo } from "../db/seed/demo";
 import { seedLarge } from "../db/seed/large";
+import { print, printError } from "./lib/terminal";
 
 function count(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -29,7 +30,7 @@ async function main() {
     },
   });
   if (values.help) {
-    console.log("Usage: npm run db:seed [-- --clients N --directors M]");
+    print("Usage: npm run db:seed [-- --clients N --directors M]");
     return;
   }
   const clients = count(values.clients, "--clients");
@@ -44,28 +45,28 @@ async function main() {
     dataDir: process.env.DATA_DIR ?? ".data",
     migrate: true,
   });
-  console.log(`Database: ${handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded (${process.env.DATA_DIR ?? ".data"})`}`);
+  print(`Database: ${handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded (${process.env.DATA_DIR ?? ".data"})`}`);
   try {
     const t0 = performance.now();
     const demo = await seedDemo(handle.db);
-    console.log(
+    print(
       `Demo data: ${demo.clientsCreated} clients, ${demo.directorsCreated} directors, ${demo.usersCreated} staff users, ` +
         `${demo.auditEntriesCreated} audit entries, ${demo.notificationsCreated} notifications created ` +
         `(${Math.round(performance.now() - t0)} ms)${demo.clientsCreated === 0 ? " — already present" : ""}.`,
     );
-    console.log("Demo accounts:");
+    print("Demo accounts:");
     for (const a of demoAccounts) {
-      console.log(`  ${a.role.padEnd(17)} ${a.email.padEnd(44)} ${a.reference ?? "(single sign-on)"}`);
+      print(`  ${a.role.padEnd(17)} ${a.email.padEnd(44)} ${a.reference ?? "(single sign-on)"}`);
     }
 
     if (clients !== undefined && directors !== undefined) {
       const large = await seedLarge(handle.db, { clients, directors });
-      console.log(
+      print(
         `Large data: ${large.clientsCreated} clients and ${large.directorsCreated} directors created in ${large.ms} ms ` +
           `(now ${large.clientsTotal} / ${large.directorsTotal}).`,
       );
     }
-    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    print(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await handle.close();
   }
@@ -73,6 +74,6 @@ async function main() {
 
 main().catch((err: unknown) => {
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-  console.error(cause instanceof Error ? `${cause.message}` : cause);
+  printError(cause instanceof Error ? `${cause.message}` : cause);
   process.exit(1);
 });

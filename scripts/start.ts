@@ -12,6 +12,7 @@ import { seedDemo } from "../db/seed/demo";
 import { buildIfNeeded } from "./lib/build-if-needed";
 import { checkPortsFree, PortsUnavailableError, portFrom, type WantedPort } from "./lib/ports";
 import { plannedSimulators, startSimulators } from "./lib/simulators";
+import { print, printError } from "./lib/terminal";
 
 const dev = process.argv.includes("--dev");
 const env: NodeJS.ProcessEnv = {
@@ -30,9 +31,9 @@ async function prepareDatabase() {
     const [{ count }] = rowsOf<{ count: number }>(await handle.db.execute(sql`select count(*)::int as count from clients`)) as [{ count: number }];
     if (count === 0) {
       await seedDemo(handle.db);
-      console.log(`[start] ${handle.kind} database created, migrated and seeded with demo data (${Date.now() - started} ms)`);
+      print(`[start] ${handle.kind} database created, migrated and seeded with demo data (${Date.now() - started} ms)`);
     } else {
-      console.log(`[start] ${handle.kind} database ready: ${count} clients (${Date.now() - started} ms)`);
+      print(`[start] ${handle.kind} database ready: ${count} clients (${Date.now() - started} ms)`);
     }
   } finally {
     // The embedded database belongs to one process at a time: hand it over to the server.
@@ -45,7 +46,7 @@ function watch(name: string, child: ChildProcess) {
   children.push(child);
   child.on("exit", (code, signal) => {
     if (stopping) return;
-    console.log(`[start] ${name} exited (${signal ?? code})`);
+    print(`[start] ${name} exited (${signal ?? code})`);
     shutdown(code ?? 1);
   });
   return child;
@@ -107,15 +108,15 @@ async function main() {
   await startLocalOidcProvider();
   // Stripe, Yoti, Sage and the bot check: a local simulator for each one left unconfigured.
   if (simulatorsWanted()) for (const child of await startSimulators(env)) watch(child.spawnargs.at(-1) ?? "a simulator", child);
-  if (!env.SMTP_URL) console.log(`[start] no SMTP_URL: outgoing mail is captured; read it at ${env.APP_URL}/dev/mailbox`);
+  if (!env.SMTP_URL) print(`[start] no SMTP_URL: outgoing mail is captured; read it at ${env.APP_URL}/dev/mailbox`);
   // The portal's own server (scripts/serve.ts): Next.js behind the one place that decides the
   // client's address from the connection, so no client can choose its address for rate limits.
   run("portal", process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/serve.ts", ...(dev ? ["--dev"] : [])]);
-  console.log(`[start] portal starting on ${env.APP_URL} (prepared in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  print(`[start] portal starting on ${env.APP_URL} (prepared in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 main().catch((err) => {
   const lines = err instanceof PortsUnavailableError ? err.problems : [err instanceof Error ? err.message : String(err)];
-  for (const line of lines) console.error(`[start] ${line}`);
+  for (const line of lines) printError(`[start] ${line}`);
   shutdown(1);
 });

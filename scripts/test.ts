@@ -3,6 +3,7 @@
 // tests in Chromium against a production build. Extra arguments go to every runner, e.g.
 // `npm test -- --only=unit`.
 import { spawnSync } from "node:child_process";
+import { print } from "./lib/terminal";
 
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
 const stages: { name: string; command: string[] }[] = [
@@ -14,7 +15,7 @@ const stages: { name: string; command: string[] }[] = [
 const results: { name: string; ok: boolean; seconds: number }[] = [];
 for (const stage of stages) {
   if (only && !only.includes(stage.name)) continue;
-  console.log(`\n=== ${stage.name} ===`);
+  print(`\n=== ${stage.name} ===`);
   const started = Date.now();
   const r = spawnSync(process.execPath, stage.command, {
     stdio: "inherit",
@@ -24,8 +25,8 @@ for (const stage of stages) {
   if (r.status !== 0) break;
 }
 
-console.log("\n=== summary ===");
-for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);
+print("\n=== summary ===");
+for (const r of results) print(`${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);
 const failed = results.filter((r) => !r.ok).length;
-console.log(`stages: ${results.length - failed} passed, ${failed} failed`);
+print(`stages: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -15,6 +15,7 @@
  */
 import os from "node:os";
 import { fmt, summarise, type LatencySummary } from "./stats";
+import { print } from "../lib/terminal";
 
 export const CSV_IMPORT_BAR_MS = 2000;
 
@@ -107,11 +108,11 @@ export async function benchCsvImport({ rows, runs }: { rows: number; runs: numbe
 
 export function reportCsvImport(r: CsvImportResult): void {
   const line = (label: string, s: LatencySummary) => `  ${label.padEnd(44)} p50 ${fmt(s.p50).padStart(7)} ms   max ${fmt(s.max).padStart(7)} ms`;
-  console.log(`\nBulk import: ${r.rows.toLocaleString("en-GB")} individuals from CSV to stored rows, ${r.runs} runs after a warm-up\n`);
-  console.log(line("parse + check the CSV (browser's work)", r.parse));
-  console.log(line("POST the request: check again, bot check, store", r.request));
-  console.log(line("total", r.total));
-  console.log(
+  print(`\nBulk import: ${r.rows.toLocaleString("en-GB")} individuals from CSV to stored rows, ${r.runs} runs after a warm-up\n`);
+  print(line("parse + check the CSV (browser's work)", r.parse));
+  print(line("POST the request: check again, bot check, store", r.request));
+  print(line("total", r.total));
+  print(
     `\nSlowest total ${fmt(r.total.max)} ms → ${r.pass ? "PASS" : "FAIL"} (bar: under ${CSV_IMPORT_BAR_MS} ms at 5,000 rows). ` +
       `Load average ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs.`,
   );

@@ -37,6 +37,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { buildIfNeeded } from "../lib/build-if-needed";
 import { fmt, percentile } from "./stats";
+import { print } from "../lib/terminal";
 
 export interface HttpTarget {
   id: string;
@@ -248,7 +249,7 @@ const failures = (row: HttpRow) =>
 
 function progress(row: HttpRow): HttpRow {
   const failed = failures(row) ? `  ${failures(row)}` : "";
-  console.log(
+  print(
     `  c=${String(row.connections).padEnd(3)} ${row.id.padEnd(34)} ${fmt(row.rps, 0).padStart(6)} req/s  p50 ${fmt(row.p50).padStart(6)}  p95 ${fmt(row.p95).padStart(6)}  p99 ${fmt(row.p99).padStart(6)} ms  CPU ${fmt(row.cpuMsPerRequest, 2)} ms/req${failed}`,
   );
   return row;
@@ -282,7 +283,7 @@ export async function startPortal(o: Pick<HttpOptions, "databaseUrl" | "apiKey" 
   if (o.build) {
     const t0 = performance.now();
     buildIfNeeded(env);
-    console.log(`Build (${o.distDir}): ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+    print(`Build (${o.distDir}): ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
   }
   const port = await freePort(o.port);
   env.PORT = String(port);
@@ -305,7 +306,7 @@ export async function startPortal(o: Pick<HttpOptions, "databaseUrl" | "apiKey" 
     await stop();
     throw err;
   }
-  console.log(
+  print(
     nextStart
       ? `Server: next start on port ${port} (the same production build ${o.distDir}; log ${log}).`
       : `Server: scripts/serve.ts on port ${port}: Next.js's custom-server API around the production build ${o.distDir}, the build \`next start\` serves, plus the client-address header (log ${log}).`,
@@ -386,7 +387,7 @@ export function reportHttp(rows: HttpRow[], proxyMs?: ProxyTimes) {
   const all = [head, ...lines];
   const widths = head.map((_, i) => Math.max(...all.map((l) => l[i]!.length)));
   const line = (l: string[]) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  console.log(`
+  print(`
 HTTP: scripts/serve.ts (Next.js's custom-server API around the production build \`next start\` serves, plus the
 client-address header), except the rows marked "next start" (that build under a plain \`next start\`) and
 "bare node:http". Times in ms, each answered response's own; errors include timeouts (no answer within
@@ -396,14 +397,14 @@ time per request answered; memory its RSS; load: the machine's 1-minute load ave
 (${os.cpus().length} CPUs: well above that, other work shared the machine). ÷select 1 and ÷trivial: the search's req/s
 over theirs at the same concurrency.
 `);
-  console.log(line(head));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const l of lines) console.log(line(l));
+  print(line(head));
+  print(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const l of lines) print(line(l));
   const c10 = (id: string) => rows.find((x) => x.id === id && x.connections === 10);
   const [home, plain, stat, bare] = [c10("trivial"), c10("trivial (next start)"), c10("static"), c10("bare node:http")];
   if (home && stat && bare) {
     const each = (r: HttpRow) => `${fmt(r.cpuMsPerRequest, 2)} ms CPU, p50 ${fmt(r.p50, 2)} ms`;
-    console.log(`
+    print(`
 Where a trivial route's time goes, at 10 connections (server CPU per request, and p50 with the load generator
 on the same cores): bare node:http ${each(bare)}; a static file through Next.js, without the proxy or a route
 handler, ${each(stat)}; /api/home through the proxy and a route handler ${each(home)}${plain ? `; the same under
@@ -412,7 +413,7 @@ trivial − static is Next.js: running the proxy at all, and the App Router's ro
 "A trivial route over HTTP", has the breakdown).`);
   }
   const failed = rows.filter((r) => failures(r));
-  if (failed.length) console.log(`WARNING: failed requests or a saturated route: ${failed.map((r) => `${r.id} c=${r.connections}: ${failures(r)}`).join("; ")}.`);
+  if (failed.length) print(`WARNING: failed requests or a saturated route: ${failed.map((r) => `${r.id} c=${r.connections}: ${failures(r)}`).join("; ")}.`);
 }
 
 export interface ProxyTimes {

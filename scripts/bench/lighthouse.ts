@@ -31,6 +31,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Flags, Result } from "lighthouse";
 import { fmt, summarise, type LatencySummary } from "./stats";
+import { print, printError } from "../lib/terminal";
 
 export type Preset = "desktop" | "mobile";
 
@@ -216,7 +217,7 @@ export async function benchLighthouse(o: LighthouseOptions): Promise<LighthouseR
   for (const page of o.pages) {
     const row = await timeRender(o.base, page, o.cookie, Math.max(1, o.ssrRuns ?? 20));
     ssr.push(row);
-    console.log(`  render ${page.id.padEnd(34)} last byte p50 ${fmt(row.ttlb.p50).padStart(6)}  p95 ${fmt(row.ttlb.p95).padStart(6)} ms  (${fmt(row.htmlKb, 0)} kB HTML)`);
+    print(`  render ${page.id.padEnd(34)} last byte p50 ${fmt(row.ttlb.p50).padStart(6)}  p95 ${fmt(row.ttlb.p95).padStart(6)} ms  (${fmt(row.htmlKb, 0)} kB HTML)`);
   }
 
   const { default: lighthouse, desktopConfig } = await import("lighthouse");
@@ -249,7 +250,7 @@ export async function benchLighthouse(o: LighthouseOptions): Promise<LighthouseR
         fs.writeFileSync(file, JSON.stringify(median));
         const row = rowOf(page, preset, median, results.map((r) => score(r.categories.performance?.score)), path.relative(process.cwd(), file));
         rows.push(row);
-        console.log(`  lighthouse ${preset.padEnd(7)} ${page.id.padEnd(34)} performance ${row.performance}  accessibility ${row.accessibility}  LCP ${fmt(row.lcp, 0)} ms`);
+        print(`  lighthouse ${preset.padEnd(7)} ${page.id.padEnd(34)} performance ${row.performance}  accessibility ${row.accessibility}  LCP ${fmt(row.lcp, 0)} ms`);
       }
     }
   } finally {
@@ -262,19 +263,19 @@ function table(head: string[], lines: string[][]) {
   const all = [head, ...lines];
   const widths = head.map((_, i) => Math.max(...all.map((l) => l[i]!.length)));
   const line = (l: string[]) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  console.log(line(head));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const l of lines) console.log(line(l));
+  print(line(head));
+  print(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const l of lines) print(line(l));
 }
 
 /** Prints both tables and the bars; writes a JSON summary under bench-results/. */
 export function reportLighthouse(r: LighthouseReport, ssrBarMs = 300) {
-  console.log(`\nServer render (sequential GETs with an admin session, times in ms; bar: under ${ssrBarMs} ms)\n`);
+  print(`\nServer render (sequential GETs with an admin session, times in ms; bar: under ${ssrBarMs} ms)\n`);
   table(
     ["page", "n", "TTFB p50", "TTFB p95", "last byte p50", "last byte p95", "max", "HTML kB", `p95<${ssrBarMs}`],
     r.ssr.map((x) => [x.id, String(x.ttlb.n), fmt(x.ttfb.p50), fmt(x.ttfb.p95), fmt(x.ttlb.p50), fmt(x.ttlb.p95), fmt(x.ttlb.max), fmt(x.htmlKb, 0), x.ttlb.p95 < ssrBarMs ? "PASS" : "FAIL"]),
   );
-  console.log(`\nLighthouse (${r.chrome}; times in ms; desktop = Lighthouse's desktop preset, mobile = its default: simulated slow 4G, 4× CPU)\n`);
+  print(`\nLighthouse (${r.chrome}; times in ms; desktop = Lighthouse's desktop preset, mobile = its default: simulated slow 4G, 4× CPU)\n`);
   table(
     ["page", "preset", "perf", "a11y", "FCP", "LCP", "TBT", "CLS", "SI", "server response", "runs (perf)", "host index", "95+"],
     r.lighthouse.map((x) => [
@@ -299,14 +300,14 @@ export function reportLighthouse(r: LighthouseReport, ssrBarMs = 300) {
       ...x.a11yFailures.map((a) => `accessibility: ${a}`),
       ...x.perfWarnings.map((a) => `performance: ${a}`),
     ];
-    if (notes.length) console.log(`\n${x.id}, ${x.preset}:\n  ${notes.join("\n  ")}`);
+    if (notes.length) print(`\n${x.id}, ${x.preset}:\n  ${notes.join("\n  ")}`);
   }
-  console.log(`\nHost index: Lighthouse's BenchmarkIndex of this machine during the run (mobile's 4× CPU slowdown assumes about 1,000+; lower inflates mobile TBT and LCP).`);
-  console.log(`Load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs. Reports: ${r.lighthouse.map((x) => x.report).join(", ")}`);
+  print(`\nHost index: Lighthouse's BenchmarkIndex of this machine during the run (mobile's 4× CPU slowdown assumes about 1,000+; lower inflates mobile TBT and LCP).`);
+  print(`Load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs. Reports: ${r.lighthouse.map((x) => x.report).join(", ")}`);
   const file = path.join(process.cwd(), "bench-results", `pages-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), bars: { ssrP95Ms: ssrBarMs, lighthouse: 95 }, ...r }, null, 2));
-  console.log(`Summary: ${path.relative(process.cwd(), file)}`);
+  print(`Summary: ${path.relative(process.cwd(), file)}`);
 }
 
 // On its own: `npx tsx scripts/bench/lighthouse.ts --url ... --cookie ... --path ...`.
@@ -322,7 +323,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     },
   });
   if (!values.cookie) {
-    console.error("--cookie 'dvp_session=...' is required (an admin session)");
+    printError("--cookie 'dvp_session=...' is required (an admin session)");
     process.exit(2);
   }
   const paths = values.path?.length ? values.path : ["/administration/client-management"];
@@ -337,7 +338,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   })
     .then((r) => reportLighthouse(r))
     .catch((err) => {
-      console.error(err);
+      printError(err);
       process.exitCode = 1;
     });
 }

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { print } from "./terminal";
 
 /**
  * What the first build takes, said before it starts so that a newcomer knows the wait is expected
@@ -26,7 +27,7 @@ export function buildIfNeeded(env: NodeJS.ProcessEnv = process.env) {
   const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   const changedAt = Math.max(...sourceRoots.map(newestMtime));
   if (builtAt && builtAt >= changedAt && !process.env.FORCE_BUILD) {
-    console.log("[build] up to date");
+    print("[build] up to date");
     return;
   }
   const record = path.join(env.NEXT_DIST_DIR || ".next", "cache", "portal-build.json");
@@ -34,10 +35,10 @@ export function buildIfNeeded(env: NodeJS.ProcessEnv = process.env) {
   const cpus = os.cpus().length;
   if (!builtAt) {
     const machine = cpus === FIRST_BUILD_ESTIMATE.cpus ? "" : ` (this machine has ${cpus})`;
-    console.log(`[build] Building the portal for the first time (next build): this takes ${FIRST_BUILD_ESTIMATE.text} on ${FIRST_BUILD_ESTIMATE.cpus} cores${machine}. Later starts reuse the build.`);
+    print(`[build] Building the portal for the first time (next build): this takes ${FIRST_BUILD_ESTIMATE.text} on ${FIRST_BUILD_ESTIMATE.cpus} cores${machine}. Later starts reuse the build.`);
   } else {
     const hint = last ? `: the last build took ${last.seconds} s` : "";
-    console.log(`[build] Sources changed since the last build: building again${hint}.`);
+    print(`[build] Sources changed since the last build: building again${hint}.`);
   }
   const started = Date.now();
   // `next build` rewrites tsconfig.json to include its build directory's types (and reformats it);
@@ -51,7 +52,7 @@ export function buildIfNeeded(env: NodeJS.ProcessEnv = process.env) {
   }
   if (result.status !== 0) throw new Error("next build failed");
   const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(`[build] Built in ${seconds} s.`);
+  print(`[build] Built in ${seconds} s.`);
   try {
     fs.mkdirSync(path.dirname(record), { recursive: true });
     fs.writeFileSync(record, JSON.stringify({ seconds, cpus, at: new Date().toISOString() }));

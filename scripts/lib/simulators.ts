@@ -13,6 +13,7 @@ import { SAGE_SIMULATOR_DEFAULT_PORT, configureSageSimulator, sageSimulatorWante
 import { RECAPTCHA_SIMULATOR_DEFAULT_PORT, captchaSimulatorWanted, configureCaptchaSimulator } from "../../lib/integrations/captcha/simulator/configure";
 import { COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT, companiesHouseSimulatorWanted, configureCompaniesHouseSimulator } from "../../lib/integrations/companies-house/simulator/configure";
 import { checkPortsFree, portFrom, type WantedPort } from "./ports";
+import { print } from "./terminal";
 
 export interface Simulator {
   /** Short name, used in logs. */
@@ -157,6 +158,6 @@ export async function startSimulators(env: NodeJS.ProcessEnv, options: StartOpti
     for (const { child } of started) if (child.exitCode === null) child.kill("SIGTERM");
     throw err;
   }
-  for (const { simulator, wanted } of started) console.log(`[simulators] ${simulator.name} on port ${wanted.port}`);
+  for (const { simulator, wanted } of started) print(`[simulators] ${simulator.name} on port ${wanted.port}`);
   return started.map((c) => c.child);
 }

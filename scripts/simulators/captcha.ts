@@ -11,6 +11,7 @@
 import { RECAPTCHA_DEV_CREDENTIALS, RECAPTCHA_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/captcha/dev-credentials";
 import { startCaptchaSimulator } from "../../lib/integrations/captcha/simulator/server";
 import { listenFailure } from "../lib/ports";
+import { log } from "../../lib/log";
 
 const port = Number(process.env.SIMULATOR_PORT || RECAPTCHA_SIMULATOR_DEFAULT_PORT);
 
@@ -22,7 +23,7 @@ startCaptchaSimulator({
   testTokens: process.env.APP_ENV !== "production",
 }).then(
   (simulator) => {
-    console.log(`[captcha simulator] reCAPTCHA Enterprise at ${simulator.apiBase}, script ${simulator.scriptUrl}`);
+    log.info(`[captcha simulator] reCAPTCHA Enterprise at ${simulator.apiBase}, script ${simulator.scriptUrl}`);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.on(signal, () => void simulator.close().finally(() => process.exit(0)));
     }
@@ -30,7 +31,7 @@ startCaptchaSimulator({
   (err: Error) => {
     // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
     // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
-    console.error(`[captcha simulator] ${listenFailure(err, { port, what: "the reCAPTCHA simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
+    log.error(`[captcha simulator] ${listenFailure(err, { port, what: "the reCAPTCHA simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
     process.exit(1);
   },
 );

@@ -13,12 +13,13 @@
 import { COMPANIES_HOUSE_DEV_API_KEY, COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/companies-house/dev-defaults";
 import { startCompaniesHouseSimulator } from "../../lib/integrations/companies-house/simulator/server";
 import { listenFailure } from "../lib/ports";
+import { log } from "../../lib/log";
 
 const port = Number(process.env.SIMULATOR_PORT ?? COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT);
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name] || fallback);
   if (!Number.isFinite(value) || value <= 0) {
-    console.error(`[companies-house simulator] ${name} must be a positive number`);
+    log.error(`[companies-house simulator] ${name} must be a positive number`);
     process.exit(1);
   }
   return value;
@@ -29,10 +30,10 @@ startCompaniesHouseSimulator({
   apiKeys: [process.env.COMPANIES_HOUSE_API_KEY || COMPANIES_HOUSE_DEV_API_KEY],
   rateLimit: positive("COMPANIES_HOUSE_SIMULATOR_RATE_LIMIT", 600),
   rateWindowSeconds: positive("COMPANIES_HOUSE_SIMULATOR_RATE_WINDOW_SECONDS", 300),
-  log: (line) => console.log(`[companies-house simulator] ${line}`),
+  log: (line) => log.info(`[companies-house simulator] ${line}`),
 }).then(
   (simulator) => {
-    console.log(`[companies-house simulator] Companies House API at ${simulator.origin}, the register at ${simulator.origin}/_simulator`);
+    log.info(`[companies-house simulator] Companies House API at ${simulator.origin}, the register at ${simulator.origin}/_simulator`);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.on(signal, () => void simulator.close().finally(() => process.exit(0)));
     }
@@ -40,7 +41,7 @@ startCompaniesHouseSimulator({
   (err: Error) => {
     // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
     // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
-    console.error(`[companies-house simulator] ${listenFailure(err, { port, what: "the Companies House simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
+    log.error(`[companies-house simulator] ${listenFailure(err, { port, what: "the Companies House simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
     process.exit(1);
   },
 );

@@ -13,6 +13,7 @@
 import { SAGE_DEV_CREDENTIALS, SAGE_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/sage/dev-credentials";
 import { startSageSimulator } from "../../lib/integrations/sage/simulator/server";
 import { listenFailure } from "../lib/ports";
+import { log } from "../../lib/log";
 
 const port = Number(process.env.SIMULATOR_PORT || SAGE_SIMULATOR_DEFAULT_PORT);
 
@@ -24,7 +25,7 @@ startSageSimulator({
   stateFile: process.env.SAGE_SIMULATOR_STATE_FILE || undefined,
 }).then(
   (simulator) => {
-    console.log(`[sage simulator] Sage API at ${simulator.apiBase}, token endpoint ${simulator.tokenUrl}, invoices at ${simulator.origin}/_simulator`);
+    log.info(`[sage simulator] Sage API at ${simulator.apiBase}, token endpoint ${simulator.tokenUrl}, invoices at ${simulator.origin}/_simulator`);
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.on(signal, () => void simulator.close().finally(() => process.exit(0)));
     }
@@ -32,7 +33,7 @@ startSageSimulator({
   (err: Error) => {
     // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
     // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
-    console.error(`[sage simulator] ${listenFailure(err, { port, what: "the Sage simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
+    log.error(`[sage simulator] ${listenFailure(err, { port, what: "the Sage simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
     process.exit(1);
   },
 );

@@ -14,6 +14,7 @@ import { DEV_YOTI_SDK_ID, YOTI_SIMULATOR_DEFAULT_PORT, devKeyDir, devKeyFile } f
 import { ensureDevKeyPair, publicKeyOf } from "../../lib/integrations/yoti/simulator/keys";
 import { createYotiSimulator } from "../../lib/integrations/yoti/simulator/server";
 import { listenFailure } from "../lib/ports";
+import { log } from "../../lib/log";
 
 const dataDir = process.env.DATA_DIR || ".data";
 const port = Number(process.env.SIMULATOR_PORT || YOTI_SIMULATOR_DEFAULT_PORT);
@@ -25,15 +26,15 @@ const simulator = createYotiSimulator({
   publicKey: publicKeyOf(keyFile),
   // One file per port, so that `npm start` and an end-to-end run side by side keep their own sessions.
   stateFile: path.join(devKeyDir(dataDir), `sessions-${port}.json`),
-  log: (line) => console.log(`[yoti-simulator] ${line}`),
+  log: (line) => log.info(`[yoti-simulator] ${line}`),
 });
 
 simulator.listen(port).then(
-  ({ apiUrl }) => console.log(`[yoti-simulator] Yoti IDV API at ${apiUrl}`),
+  ({ apiUrl }) => log.info(`[yoti-simulator] Yoti IDV API at ${apiUrl}`),
   (err: Error) => {
     // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
     // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
-    console.error(`[yoti-simulator] ${listenFailure(err, { port, what: "the Yoti simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
+    log.error(`[yoti-simulator] ${listenFailure(err, { port, what: "the Yoti simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
     process.exit(1);
   },
 );
