@@ -17,4 +17,5 @@ export * from "./companies-house";
 export * from "./lwdb";
 export * from "./additions";
 export * from "./operations";
+export * from "./register-checks";
 export * from "./relations";

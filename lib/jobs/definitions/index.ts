@@ -7,13 +7,14 @@ import { sendInvitationJob } from "./send-invitation";
 import { sendRemindersJob } from "./send-reminders";
 import { sendSignInLinkJob } from "./send-sign-in-link";
 import { sweepYotiSessionsJob } from "./sweep-yoti-sessions";
+import { checkRegisterJob } from "./check-register";
 import { verifyAuditTrailJob } from "./verify-audit-trail";
 import { refreshCompanyRegisterJob } from "./refresh-company-register";
 // Last: its module graph (file storage) is the newest; keep the older jobs evaluated first.
 import { deleteExpiredEvidenceJob } from "./delete-expired-evidence";
 
 /** Every kind of job, one file each. A new job is added here and nowhere else. */
-const all = [sendEmailJob, sendSignInLinkJob, pruneSecurityDataJob, raiseInvoiceJob, sendInvitationJob, sweepYotiSessionsJob, deleteExpiredEvidenceJob, sendRemindersJob, verifyAuditTrailJob, refreshCompanyRegisterJob] as const;
+const all = [sendEmailJob, sendSignInLinkJob, pruneSecurityDataJob, raiseInvoiceJob, sendInvitationJob, sweepYotiSessionsJob, deleteExpiredEvidenceJob, sendRemindersJob, verifyAuditTrailJob, refreshCompanyRegisterJob, checkRegisterJob] as const;
 
 type AnyDefinition = (typeof all)[number];
 export type JobName = AnyDefinition["name"];

@@ -8,6 +8,7 @@ import { sendJob } from "@/lib/jobs/send-job";
 import type { ReviewDecisionRequest } from "@/lib/schemas/director-review";
 import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
+import { enqueueRegisterCheck } from "@/lib/server/companies-house/register-check-enqueue";
 import { applyDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 import { staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
@@ -54,6 +55,7 @@ export async function decideReview({
     const kinds: EvidenceKind[] = decision === "request-evidence" ? [...(evidenceNeeded ?? [])] : [];
     const event: DirectorEvent = decision === "request-evidence" ? { type: "evidenceRequested", kinds } : { type: EVENTS[decision] };
     const moved = await applyDirectorEvent(tx, { director, event, actor, at, meta, reason, refusal: "bad_request", refusalKey: "reviewNotOpen" });
+    if (decision === "approve") await enqueueRegisterCheck(tx, { directorId: id, passedAt: at });
 
     await writeAudit(tx, {
       action: "Review decided",

@@ -12,6 +12,7 @@ import { renderEmail } from "@/lib/integrations/email/render";
 import type { YotiSession } from "@/lib/integrations/yoti";
 import { sendJob } from "@/lib/jobs/send-job";
 import { writeAudit } from "@/lib/server/audit/write-audit";
+import { enqueueRegisterCheck } from "@/lib/server/companies-house/register-check-enqueue";
 import { personalCodeRequestEmail } from "@/lib/server/directors/director-emails";
 import { applyDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
@@ -83,6 +84,8 @@ export async function applyYotiSession(db: Db, session: YotiSession, source: App
     switch (outcome) {
       case "approved": {
         await move({ type: "providerApproved" });
+        // The register check runs as a job: Companies House never delays this answer.
+        await enqueueRegisterCheck(tx, { directorId: director.id, passedAt: now });
         await audit("Identity check passed: Verified", { outcome, status: "Verified", checks });
         await audit("Waiting for the Companies House personal code", { status: "AwaitingAuthCode" }, "DirectorModified");
         await sendJob(
