@@ -26,6 +26,8 @@ export const permissions = {
   "admin.export": ["Admin"],
   "admin.notifications": ["Admin"],
   "admin.options": ["Admin"],
+  /** The operator's page: outside services, queues, failed jobs (retry, discard), webhooks, schedules. */
+  "admin.operations": ["Admin"],
 } as const satisfies Record<string, readonly UserType[]>;
 
 export type Action = keyof typeof permissions;

@@ -23,6 +23,10 @@ export default async function AdministrationPage() {
           <Link href="/administration/audit" className="text-lg font-semibold">{t("audit")}</Link>
           <p className="text-ink-muted">{t("auditIntro")}</p>
         </li>
+        <li>
+          <Link href="/administration/operations" className="text-lg font-semibold">{t("operations")}</Link>
+          <p className="text-ink-muted">{t("operationsIntro")}</p>
+        </li>
       </ul>
     </TitledPage>
   );

@@ -20,6 +20,7 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   { path: "/identity-verification/individual-details?from=provider", expect: { anonymous: 401, contact: 403, director: 200, admin: 403, otherContact: 403 } },
   { path: "/administration", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
   { path: "/administration/audit", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
+  { path: "/administration/operations", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
   { path: "/administration/client-management", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
   { path: "/administration/client-management/1", expect: { anonymous: 401, contact: 403, director: 403, admin: 200, otherContact: 403 } },
   { path: "/administration/client-management/abc", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
@@ -36,6 +37,13 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   // Public, but only with the bot check's token in the body (none here): 400 for everyone.
   { method: "POST", path: "/api/lwdb-record?name=Ashcombe%20Engineering%20Ltd&customerCode=LW100245", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
   { path: "/api/admin/health", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  // Probes for load balancers and Kubernetes: public. The metrics need METRICS_TOKEN, unset here: the endpoint does not exist.
+  { path: "/api/health/live", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/api/health/ready", expect: { anonymous: 200, contact: 200, director: 200, admin: 200, otherContact: 200 } },
+  { path: "/api/metrics", expect: { anonymous: 404, contact: 404, director: 404, admin: 404, otherContact: 404 } },
+  // The operator's page's Retry and Discard: admins only (no body: 400).
+  { method: "POST", path: "/api/admin/operations/jobs/retry", expect: { anonymous: 401, contact: 403, director: 403, admin: 400, otherContact: 403 } },
+  { method: "POST", path: "/api/admin/operations/jobs/discard", expect: { anonymous: 401, contact: 403, director: 403, admin: 400, otherContact: 403 } },
   { path: "/api/director-verification/company", expect: { anonymous: 401, contact: 200, director: 403, admin: 403, otherContact: 200 } },
   { path: "/api/director-verification/company/directors-export", expect: { anonymous: 401, contact: 200, director: 403, admin: 403, otherContact: 200 } },
   // A batch of added individuals that is nobody's (or another company's): 404 for contacts.
