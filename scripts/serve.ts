@@ -14,8 +14,10 @@
 // the response) and logs one line per request: method, route, status, duration, the caller's id and
 // role (lib/log/request-logging.ts; docs/operations.md, "Logs").
 import http from "node:http";
+import path from "node:path";
 import { CLIENT_ADDRESS_STAMPED_ENV } from "../lib/client-address";
 import { log } from "../lib/log";
+import { loadPageMatcher, observePages } from "../lib/metrics/page-requests";
 import { listenFailure } from "./lib/ports";
 import { portalRequestListener } from "./lib/request-listener";
 
@@ -42,7 +44,9 @@ async function main() {
   server.headersTimeout = 66_000;
   const app = next({ dev, dir: process.cwd(), port, httpServer: server });
   await app.prepare();
-  const handle = app.getRequestHandler();
+  // Page requests are timed by page pattern for the metrics (lib/metrics/page-requests.ts; API
+  // routes are timed by lib/route.ts).
+  const handle = observePages(app.getRequestHandler(), loadPageMatcher(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next")));
 
   // The client address, the request id and the request's log line (scripts/lib/request-listener.ts).
   server.on("request", portalRequestListener({ handle, trustedProxyCount: trustedProxies }));
