@@ -3,6 +3,9 @@ import {
   boolean,
   email,
   enum as zEnum,
+  gte,
+  int,
+  lte,
   maxLength,
   object,
   optional,
@@ -125,10 +128,30 @@ function companyNumber() {
   );
 }
 
-/** One individual to verify. Also the row schema of the CSV import (lib/csv/individuals-import.ts). */
+/**
+ * An individual's entry on the Companies House register, when the form picked them from the
+ * company's officers and persons with significant control (lib/domain/register-people.ts): the
+ * register's officer id, their role ("director", "llp-member", "psc", ...), when they were
+ * appointed (or notified, a PSC) and the month and year of birth the register shows. Stored on the
+ * individual's record; shown to nobody as it is written here.
+ */
+export const registerLinkSchema = object(
+  {
+    officerId: optional(string({ error: "invalidValue" }).check(regex(/^[A-Za-z0-9_-]{1,100}$/, "invalidValue"))),
+    role: string({ error: "invalidValue" }).check(regex(/^[a-z][a-z-]{0,79}$/, "invalidValue")),
+    appointedOn: optional(string({ error: "invalidValue" }).check(refine(isCalendarDate, "invalidValue"))),
+    birthMonth: optional(int({ error: "invalidValue" }).check(gte(1, "invalidValue"), lte(12, "invalidValue"))),
+    birthYear: optional(int({ error: "invalidValue" }).check(gte(1850, "invalidValue"), lte(2100, "invalidValue"))),
+  },
+  { error: "invalidValue" },
+);
+export type RegisterLinkInput = Infer<typeof registerLinkSchema>;
+
+/** One individual to verify. Also the row schema of the CSV import (lib/csv/individuals-import.ts), which gives no register entry. */
 export const individualSchema = object({
   name: trimmedText(200, { required: "individualNameRequired" }),
   email: lowerCaseEmail("individualEmailRequired", "individualEmailFormat"),
+  register: optional(registerLinkSchema),
 });
 export type Individual = Infer<typeof individualSchema>;
 

@@ -57,23 +57,42 @@ async function freshReferences(tx: DbOrTx, count: number): Promise<string[]> {
   return [...chosen];
 }
 
+/** An individual as stored: their request row and reference, and their register entry when picked from it. */
+type NewIndividual = OnboardingRequest["individuals"][number] & { reference: string };
+
 /**
  * Inserts the individuals and their DirectorCreated audit entries in one statement. A request may
  * carry thousands: the rows travel as one JSON parameter, because building a multi-row INSERT of
  * thousands of bound values costs far more than the database's work (about a second per thousand
- * rows in the query builder, against milliseconds here).
+ * rows in the query builder, against milliseconds here). An individual picked from the company's
+ * register entry keeps it (officer id, role, appointment date, month and year of birth).
  */
 async function insertDirectors(
   tx: DbOrTx,
-  { clientId, actor, individuals }: { clientId: number; actor: { user: string; ip: string | null; userAgent: string | null }; individuals: { name: string; email: string; reference: string }[] },
+  { clientId, actor, individuals }: { clientId: number; actor: { user: string; ip: string | null; userAgent: string | null }; individuals: NewIndividual[] },
 ): Promise<void> {
   // `i` keeps the file's order: the individuals' ids (and the admin's list) follow it.
-  const rows = JSON.stringify(individuals.map((individual, i) => ({ ...individual, i })));
+  const rows = JSON.stringify(
+    individuals.map(({ name, email, reference, register }, i) => ({
+      name,
+      email,
+      reference,
+      i,
+      officer_id: register?.officerId ?? null,
+      role: register?.role ?? null,
+      appointed_on: register?.appointedOn ?? null,
+      birth_month: register?.birthMonth ?? null,
+      birth_year: register?.birthYear ?? null,
+    })),
+  );
   await tx.execute(sql`
     with created as (
-      insert into ${directors} (client_id, name, email, reference, status, created_by, updated_by)
-      select ${clientId}, x.name, x.email, x.reference, 'AwaitingIDInfo', ${actor.user}, ${actor.user}
-      from jsonb_to_recordset(${rows}::jsonb) as x(name text, email text, reference text, i int)
+      insert into ${directors} (client_id, name, email, reference, status, created_by, updated_by,
+        register_officer_id, register_role, register_appointed_on, register_birth_month, register_birth_year)
+      select ${clientId}, x.name, x.email, x.reference, 'AwaitingIDInfo', ${actor.user}, ${actor.user},
+        x.officer_id, x.role, x.appointed_on, x.birth_month, x.birth_year
+      from jsonb_to_recordset(${rows}::jsonb) as x(name text, email text, reference text, i int,
+        officer_id text, role text, appointed_on date, birth_month int, birth_year int)
       order by x.i
       returning id, name, email
     )
