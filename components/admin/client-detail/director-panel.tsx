@@ -22,6 +22,9 @@ import { DirectorForm } from "./director-form";
 import { PriceOverrideDialog, StatusOverrideDialog } from "./override-dialogs";
 import { ReopenDialog, ReviewDecisionDialog } from "./review-dialogs";
 import { SendReminderButton } from "./send-reminder-button";
+import type { RegisterFindings } from "@/lib/server/companies-house/register-check-findings";
+import { RegisterCheckActions } from "./register-check-dialogs";
+import { RegisterFindingsView } from "./register-findings";
 
 /** The heading of the individuals section (focus goes there after a deletion removes the row). */
 export const INDIVIDUALS_HEADING_ID = "individuals-title";
@@ -45,6 +48,7 @@ export function DirectorPanel({
   countries,
   countryName,
   onDeleted,
+  registerFindings,
 }: {
   director: ClientDetailDirector;
   clientUnitPrice: number | null;
@@ -52,6 +56,8 @@ export function DirectorPanel({
   countryName: (code: string | null) => string | null;
   /** Called once the director is deleted, before the page refreshes (the list moves focus). */
   onDeleted: (directorId: number) => void;
+  /** Their Companies House register check and other records (issue 20). */
+  registerFindings?: RegisterFindings;
 }) {
   const t = useTranslations("clientDetail.director");
   const tc = useTranslations("clientDetail");
@@ -150,6 +156,8 @@ export function DirectorPanel({
           ]}
         />
       </Section>
+
+      <RegisterFindingsView findings={registerFindings} actions={director.isDeleted ? null : <RegisterCheckActions director={director} findings={registerFindings} />} />
 
       <Section title={t("addressHistory")}>
         {director.directorAddresses.length ? (

@@ -11,6 +11,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { SelectField } from "@/components/ui/field";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableHeadRow, TableRow } from "@/components/ui/table";
+import type { RegisterFindings } from "@/lib/server/companies-house/register-check-findings";
 import { DirectorPanel, INDIVIDUALS_HEADING_ID } from "./director-panel";
 
 const ALL = "all";
@@ -29,6 +30,7 @@ export function DirectorsSection({
   showDeleted,
   clientUnitPrice,
   countries,
+  registerFindings = {},
 }: {
   /** The individuals of the page. */
   directors: ClientDetailDirector[];
@@ -40,6 +42,8 @@ export function DirectorsSection({
   showDeleted: boolean;
   clientUnitPrice: number | null;
   countries: OptionItem[];
+  /** Each individual's Companies House register findings (lib/server/companies-house/register-check-findings.ts), by id. */
+  registerFindings?: Record<number, RegisterFindings>;
 }) {
   const t = useTranslations("clientDetail.directors");
   const ts = useTranslations("statuses.director");
@@ -103,6 +107,7 @@ export function DirectorsSection({
         <StatusBadge kind="director" status={d.status} />
       </span>
       {d.statusOverride ? <span className="block text-sm text-ink-muted">{t("overridden")}</span> : null}
+      {registerFindings[d.id]?.latest?.open ? <span className="block text-sm font-semibold text-danger">{t("registerOpen")}</span> : null}
     </>
   );
 
@@ -203,7 +208,7 @@ export function DirectorsSection({
                           <h3 id={`${panelId}-title`} className="mt-2 text-xl font-bold">
                             {d.name}
                           </h3>
-                          <DirectorPanel director={d} clientUnitPrice={clientUnitPrice} countries={countries} countryName={countryName} onDeleted={onDeleted} />
+                          <DirectorPanel director={d} clientUnitPrice={clientUnitPrice} countries={countries} countryName={countryName} onDeleted={onDeleted} registerFindings={registerFindings[d.id]} />
                         </section>
                       ) : null}
                     </TableCell>

@@ -21,6 +21,7 @@ import { requirePageUser } from "@/lib/auth/guards";
 import { countryOptions } from "@/lib/countries";
 import { getClientDetail } from "@/lib/server/clients/get-client-detail";
 import { getClientName } from "@/lib/server/clients/get-client-name";
+import { listRegisterFindings } from "@/lib/server/companies-house/register-check-findings";
 import { parseId } from "@/lib/parse-id";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 import { getAdminOptions } from "@/lib/server/options/get-admin-options";
@@ -66,6 +67,8 @@ export default async function ClientDetailPage({ params, searchParams }: { param
     getAdminOptions({ db, user }),
   ]);
   const { client, directors, directorsPager, directorTotals, audit, auditTruncated } = detail;
+  // The register check and other records of the page's individuals (issue 20).
+  const registerFindings = Object.fromEntries(await listRegisterFindings({ db, user, directorIds: directors.map((d) => d.id) }));
   const countries = countryOptions();
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
 
@@ -145,6 +148,7 @@ export default async function ClientDetailPage({ params, searchParams }: { param
               showDeleted={view.showDeleted}
               clientUnitPrice={client.unitPrice}
               countries={countries}
+              registerFindings={registerFindings}
             />
           </section>
 

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { PrintButton } from "@/components/admin/print-button";
+import { RegisterFindingsView } from "@/components/admin/client-detail/register-findings";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { DescriptionList } from "@/components/ui/description-list";
 import { Table, TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
@@ -12,6 +13,7 @@ import { getCurrentUser } from "@/lib/auth/get-current-user";
 import { requirePageUser } from "@/lib/auth/guards";
 import { countryOptions } from "@/lib/countries";
 import { parseId } from "@/lib/parse-id";
+import { listRegisterFindings } from "@/lib/server/companies-house/register-check-findings";
 import { getDirectorName } from "@/lib/server/directors/get-director-name";
 import { getSovInfo, type SovAddress } from "@/lib/server/directors/get-sov-info";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
@@ -55,6 +57,8 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
     getFormatter(),
     loadOrNotFound(getSovInfo({ db: await getDb(), user, id })),
   ]);
+  // The register check and the person's other records (issue 20), kept with the evidence.
+  const registerFindings = (await listRegisterFindings({ db: await getDb(), user, directorIds: [id] })).get(id);
   const countries = new Map(countryOptions().map((c) => [c.value, c.label]));
   const none = t("none");
   const day = (iso: string | null) => (iso ? format.dateTime(new Date(`${iso.slice(0, 10)}T12:00:00Z`), { dateStyle: "long", timeZone: "UTC" }) : t("notYet"));
@@ -213,6 +217,8 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
           />
           {sov.evidenceDeletedAt ? <p className="mt-2">{t("evidenceDeleted", { date: when(sov.evidenceDeletedAt) })}</p> : sov.retainedUntil ? <p className="mt-2">{t("retainedUntil", { date: day(sov.retainedUntil) })}</p> : null}
         </section>
+
+        <RegisterFindingsView findings={registerFindings} headingLevel={2} />
       </div>
     </PlainPage>
   );
