@@ -10,5 +10,14 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // No console in the application and its scripts: server code logs through lib/log (JSON lines
+    // with the request's or job's context, secrets redacted; docs/operations.md, "Logs"), command-line
+    // scripts print through scripts/lib/terminal.ts, and browser code reports through
+    // lib/log/browser.ts, the one file allowed to. Tests may use the console.
+    files: ["app/**", "components/**", "lib/**", "db/**", "scripts/**", "proxy.ts", "instrumentation.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "lib/log/browser.ts"],
+    rules: { "no-console": "error" },
+  },
 ];
 export default config;

@@ -6,6 +6,7 @@ import { SAGE_DEV_CREDENTIALS } from "./integrations/sage/dev-credentials";
 import { stripeConfig, stripeProblems, stripeSchema } from "./integrations/stripe/config";
 import type { StripeConfig } from "./integrations/stripe/types";
 import { yotiConfig, yotiProblems, yotiSchema, type YotiConfig } from "./integrations/yoti/config";
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS } from "./log/level";
 
 /**
  * The one typed, validated configuration object (docs/integrations.md).
@@ -87,6 +88,12 @@ const emailList = z
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   APP_ENV: z.enum(["development", "test", "production"]).optional(),
+  /**
+   * The least severe level the logs keep (lib/log). The logger reads it from the environment itself,
+   * as it must work before the configuration is checked; checked here so a misspelt level stops the
+   * server, naming it.
+   */
+  LOG_LEVEL: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v), z.enum(LOG_LEVELS).default(DEFAULT_LOG_LEVEL)),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   DATABASE_POOL_MAX: int(1, 100, 10),
   DATABASE_STATEMENT_TIMEOUT_MS: int(100, 600_000, 10_000),

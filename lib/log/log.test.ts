@@ -1,3 +1,4 @@
+import { parseEnv } from "../env";
 import { captureLogs, type CapturedLogs } from "./capture";
 import { log, setLogContext, withLogContext, callerFields } from "./index";
 import { logLevelFrom } from "./level";
@@ -125,6 +126,12 @@ describe("settings", () => {
     expect(logLevelFrom(" warn ")).toBe("warn");
     expect(logLevelFrom("verbose")).toBe("info");
     expect(logLevelFrom(undefined)).toBe("info");
+  });
+
+  it("LOG_LEVEL: the configuration check refuses a misspelt level, naming it", () => {
+    expect(parseEnv({ LOG_LEVEL: "Debug" }).LOG_LEVEL).toBe("debug");
+    expect(parseEnv({}).LOG_LEVEL).toBe("info");
+    expect(() => parseEnv({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
   });
 
   it("pretty output only for development on a terminal, never in tests or production", () => {

@@ -33,6 +33,7 @@ import { benchHttp, reportHttp, startPortal, timeProxy } from "./http";
 import { benchLighthouse, reportLighthouse } from "./lighthouse";
 import { ALL_SHAPES, SCENARIOS, type Scenario } from "./scenarios";
 import { fmt, summarise, throughput, timeSequential, type LatencySummary } from "./stats";
+import { print, printError } from "../lib/terminal";
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -123,7 +124,7 @@ interface Row {
 
 async function main() {
   if (args.help) {
-    console.log(HELP);
+    print(HELP);
     return;
   }
   const clients = int(args.clients, 10_000, "--clients");
@@ -139,9 +140,9 @@ async function main() {
   let url = args["database-url"];
   if (!url) {
     url = await createTestDatabase(dbName);
-    console.log(`Database: ${dbName} (created and migrated)`);
+    print(`Database: ${dbName} (created and migrated)`);
   } else {
-    console.log(`Database: ${new URL(url).pathname.slice(1)} (given)`);
+    print(`Database: ${new URL(url).pathname.slice(1)} (given)`);
   }
 
   // The app's configuration, read lazily by lib/env.ts on first use.
@@ -167,7 +168,7 @@ async function main() {
   try {
     const db = await getDb();
     const seeded = await seedLarge(db, { clients, directors });
-    console.log(
+    print(
       `Seed: ${seeded.clientsCreated.toLocaleString("en-GB")} clients and ${seeded.directorsCreated.toLocaleString("en-GB")} directors created in ` +
         `${(seeded.ms / 1000).toFixed(1)} s (now ${seeded.clientsTotal.toLocaleString("en-GB")} / ${seeded.directorsTotal.toLocaleString("en-GB")}).`,
     );
@@ -177,14 +178,14 @@ async function main() {
     if (!seeded.clientsCreated && !seeded.directorsCreated) {
       const t0 = performance.now();
       await vacuumSearchTables(db);
-      console.log(`Vacuum analyze: ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+      print(`Vacuum analyze: ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
     }
     const [settings] = rowsOf<{ version: string; jit: string; workers: string }>(
       await db.execute(sql`select version() as "version", current_setting('jit') as "jit", current_setting('max_parallel_workers_per_gather') as "workers"`),
     );
-    console.log(`PostgreSQL: ${settings?.version.split(" on ")[0]}; jit=${settings?.jit}; max_parallel_workers_per_gather=${settings?.workers}.`);
-    console.log(`Machine: ${os.cpus().length} CPUs; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} (1 / 5 / 15 min) before measuring.`);
-    console.log(`Node ${process.version}; ${iterations} timed calls per measure after ${warmup} warm-up calls; throughput with ${concurrency} callers over ${pool} connections.\n`);
+    print(`PostgreSQL: ${settings?.version.split(" on ")[0]}; jit=${settings?.jit}; max_parallel_workers_per_gather=${settings?.workers}.`);
+    print(`Machine: ${os.cpus().length} CPUs; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} (1 / 5 / 15 min) before measuring.`);
+    print(`Node ${process.version}; ${iterations} timed calls per measure after ${warmup} warm-up calls; throughput with ${concurrency} callers over ${pool} connections.\n`);
 
     const csvImport = async () => reportCsvImport(await benchCsvImport({ rows: int(args["csv-rows"], 5000, "--csv-rows"), runs: Math.max(1, int(args["csv-runs"], 5, "--csv-runs")) }));
     if (args.only === "csv-import") {
@@ -298,7 +299,7 @@ async function main() {
     for (const s of scenarios) {
       rows.push(await measure(s));
       const r = rows[rows.length - 1]!;
-      console.log(
+      print(
         `  ${r.id.padEnd(26)} route p50 ${fmt(r.route.p50).padStart(6)} ms  p95 ${fmt(r.route.p95).padStart(6)} ms  ${fmt(r.routeRps, 0).padStart(6)} req/s  (${r.totalCount.toLocaleString("en-GB")} results${r.jit ? ", JIT!" : ""})`,
       );
     }
@@ -315,7 +316,7 @@ async function main() {
         jit ||= !!plan?.["QUERY PLAN"][0].JIT;
         if (args.explain) {
           const analysed = rowsOf<{ "QUERY PLAN": string }>(await db.execute(sql`explain (analyze, buffers off) ${statement}`));
-          console.log(`\n--- ${s.id}: ${s.title}\n${analysed.map((r) => r["QUERY PLAN"]).join("\n")}\n`);
+          print(`\n--- ${s.id}: ${s.title}\n${analysed.map((r) => r["QUERY PLAN"]).join("\n")}\n`);
         }
       }
       const fnTimes = await timeSequential((i) => searchClients({ db, user: admin, query: query(i) }), iterations, warmup);
@@ -348,7 +349,7 @@ async function main() {
   } finally {
     await closeDb();
     if (ownDatabase) {
-      if (args.keep) console.log(`\nKept the database: ${databaseUrl(dbName)}`);
+      if (args.keep) print(`\nKept the database: ${databaseUrl(dbName)}`);
       else await dropTestDatabases(dbName);
     }
   }
@@ -393,12 +394,12 @@ function report(r: Report) {
   const all = [head, ...lines, ...trivialLines];
   const widths = head.map((_, i) => Math.max(...all.map((l) => l[i]!.length)));
   const line = (l: string[]) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  console.log(`\nClient search at ${r.clients.toLocaleString("en-GB")} clients / ${r.directors.toLocaleString("en-GB")} directors (times in ms)\n`);
-  console.log(line(head));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const l of lines) console.log(line(l));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const l of trivialLines) console.log(line(l));
+  print(`\nClient search at ${r.clients.toLocaleString("en-GB")} clients / ${r.directors.toLocaleString("en-GB")} directors (times in ms)\n`);
+  print(line(head));
+  print(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const l of lines) print(line(l));
+  print(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const l of trivialLines) print(line(l));
 
   const typical = r.rows;
   const worstP95 = Math.max(...typical.map((x) => x.route.p95));
@@ -406,7 +407,7 @@ function report(r: Report) {
   const minRatioSelect1 = Math.min(...typical.filter((x) => Number.isFinite(x.ratioSelect1)).map((x) => x.ratioSelect1));
   const failed = typical.filter((x) => !x.p95Pass).map((x) => x.id);
   const jits = r.rows.filter((x) => x.jit).map((x) => x.id);
-  console.log(`
+  print(`
 Every shape: worst route p95 ${fmt(worstP95)} ms → ${worstP95 < P95_BAR_MS ? "PASS" : "FAIL"} (bar: under ${P95_BAR_MS} ms at ${r.directors.toLocaleString("en-GB")} directors)${failed.length ? `; over the bar: ${failed.join(", ")}` : ""}.
 In-process throughput ratios (informative): search ÷ trivial lowest ${fmt(minRatio, 4)}, search ÷ "select 1" lowest ${fmt(minRatioSelect1, 3)}.
 The trivial handler does no I/O in process, so that ratio compares a search with no work at all; the HTTP
@@ -430,10 +431,10 @@ Total time ${fmt(r.totalMs / 1000)} s.`);
       2,
     ),
   );
-  console.log(`Summary: ${path.relative(process.cwd(), file)}`);
+  print(`Summary: ${path.relative(process.cwd(), file)}`);
 }
 
 await main().catch((err) => {
-  console.error(err);
+  printError(err);
   process.exitCode = 1;
 });

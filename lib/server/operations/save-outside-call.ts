@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { openedDatabase } from "@/db";
 import type { Db } from "@/db/client";
+import { log } from "@/lib/log";
 
 export interface SavedOutsideCall {
   service: string;
@@ -39,7 +40,7 @@ export function saveOutsideCall(call: SavedOutsideCall): void {
   }
   const write: Promise<void> = handle
     .then(({ db }) => (call.outcome === "success" ? writeSuccess(db, call) : writeFailure(db, call)))
-    .catch((err: unknown) => console.warn(`[operations] the state of ${call.service} was not saved: ${err instanceof Error ? err.message : String(err)}`))
+    .catch((err: unknown) => log.warn({ err }, `[operations] the state of ${call.service} was not saved: ${err instanceof Error ? err.message : String(err)}`))
     .finally(() => pending.delete(write));
   pending.add(write);
 }

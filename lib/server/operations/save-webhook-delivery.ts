@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { log } from "@/lib/log";
 
 export interface WebhookDeliveryRow {
   provider: string;
@@ -22,6 +23,6 @@ export async function saveWebhookDelivery(db: Db, delivery: WebhookDeliveryRow):
       )
       insert into webhook_deliveries (provider, event_type, outcome, status) values (${delivery.provider}, ${delivery.eventType ?? null}, ${delivery.outcome}, ${delivery.status})`);
   } catch (err) {
-    console.warn(`[operations] a ${delivery.provider} webhook delivery was not recorded: ${err instanceof Error ? err.message : String(err)}`);
+    log.warn({ err }, `[operations] a ${delivery.provider} webhook delivery was not recorded: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
