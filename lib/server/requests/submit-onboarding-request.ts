@@ -10,6 +10,7 @@ import { getLwdb, type LwdbRecord } from "@/lib/integrations/lwdb";
 import { paymentToken } from "@/lib/schemas/card-payment";
 import type { OnboardingRequest } from "@/lib/schemas/onboarding-request";
 import { AppError } from "@/lib/server/app-error";
+import { assertRequestCompanyOnRegister } from "@/lib/server/companies-house/lookup-request-company";
 import { assertLwdbLookupAllowed } from "@/lib/server/lwdb/find-lwdb-record";
 import { ensurePaymentSecret } from "@/lib/server/payments/ensure-payment-secret";
 import { paymentUrls } from "@/lib/server/payments/payment-urls";
@@ -185,10 +186,13 @@ async function cardNext(db: Db, clientId: number, reference: string): Promise<st
  * 1. the rate limits: per client address and per main contact email (429 with Retry-After);
  * 2. an Existing request's customer code, against the provider's records, counted against the
  *    customer look-up's own per-address limit;
- * 3. under locks, whether it was received already (see storeOnce): the same idempotency key answers
+ * 3. the company number at Companies House: one the register does not have, or a dissolved or
+ *    closed company, is a 400 on `company.companyId`; a register that does not answer at once
+ *    changes nothing (assertRequestCompanyOnRegister);
+ * 4. under locks, whether it was received already (see storeOnce): the same idempotency key answers
  *    what the first sending answered (200, same reference and next page) and makes nothing; the same
  *    company and contact within a day is a 409;
- * 4. otherwise the request is stored (createOnboardingRequest), its invitations held for staff when
+ * 5. otherwise the request is stored (createOnboardingRequest), its invitations held for staff when
  *    HOLD_REQUEST_INVITATIONS says so, and, for card payment, its Stripe Checkout Session opened once
  *    it has committed: if Stripe fails, the request is still there, `next` is the submitted page
  *    offering another attempt, and the failure is audited by the payment code.
@@ -196,6 +200,7 @@ async function cardNext(db: Db, clientId: number, reference: string): Promise<st
 export async function submitOnboardingRequest({ db, input, meta, now = new Date() }: { db: Db; input: OnboardingRequest; meta: Meta; now?: Date }): Promise<SubmittedOnboardingRequest> {
   await assertWithinLimits(db, input, meta, now);
   const customer = input.journey === "Existing" ? await existingCustomer(db, input, meta, now) : null;
+  await assertRequestCompanyOnRegister({ companyNumber: input.company.companyId });
   const outcome = await storeOnce(db, input, customer, holdsInvitations(input, customer), meta);
 
   if ("continueUrl" in outcome) throw new AppError("conflict", "requestAlreadyStarted", { continueUrl: outcome.continueUrl });
