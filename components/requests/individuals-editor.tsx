@@ -1,24 +1,34 @@
 "use client";
 
 import { useId } from "react";
+import dynamic from "next/dynamic";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { useTranslations } from "next-intl";
+import { sameRegisterLink } from "@/lib/domain/register-people";
 import type { Individual, OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { VisuallyHidden } from "@/components/ui/visually-hidden";
 import { CsvImport } from "./csv-import";
 import { useValidationMessage } from "./form-section";
+import type { LookupPerson, LookupState } from "./use-company-lookup";
 
 const isBlank = (row: { name?: string; email?: string } | undefined) => !row || ((row.name ?? "").trim() === "" && (row.email ?? "").trim() === "");
 
+/** The register's people load with this step, not with the page. */
+const RegisterPeoplePicker = dynamic(() => import("./register-people-picker").then((m) => m.RegisterPeoplePicker));
+
 /**
  * The individuals to verify: a name and an email each, at least one, exactly one for the one-off
- * solution. Rows are added by hand or in bulk from a CSV file (group managed solution); every row
- * shows its own errors, and the list's own error (none, too many for one-off) shows above it.
+ * solution. Rows are added by hand, in bulk from a CSV file (group managed solution), or, when the
+ * company number was found at Companies House (`lookup`), by ticking the company's people on the
+ * register: a ticked person's row has their name filled in and keeps their register entry, and
+ * unticking removes it. Every row shows its own errors, and the list's own error (none, too many for
+ * one-off) shows above it.
  */
-export function IndividualsEditor({ csvTemplate, csvTemplateFileName }: { csvTemplate: string; csvTemplateFileName: string }) {
+export function IndividualsEditor({ csvTemplate, csvTemplateFileName, lookup = { kind: "idle" } }: { csvTemplate: string; csvTemplateFileName: string; lookup?: LookupState }) {
   const t = useTranslations("requestForm.individuals");
+  const tr = useTranslations("requestForm.register");
   const tc = useTranslations("common");
   const message = useValidationMessage();
   const id = useId();
@@ -32,6 +42,25 @@ export function IndividualsEditor({ csvTemplate, csvTemplateFileName }: { csvTem
   const tier = useWatch({ control, name: "productTier" });
   const oneOff = tier === "OneOff";
   const listError = errors.individuals?.root?.message ?? errors.individuals?.message;
+  const rows = useWatch({ control, name: "individuals" }) ?? [];
+  const people = lookup.kind === "found" ? lookup.result.people : [];
+
+  /** A ticked person: a row with their name (blank rows give way to it). */
+  function tick(person: LookupPerson) {
+    const row = { name: person.displayName, email: "", register: person.register };
+    const current = getValues("individuals") ?? [];
+    if (current.some(isBlank)) replace([...current.filter((r) => !isBlank(r)), row]);
+    else append(row, { shouldFocus: false });
+  }
+
+  /** An unticked person: their row goes (the last row gives way to a blank one). */
+  function untick(person: LookupPerson) {
+    const current = getValues("individuals") ?? [];
+    const index = current.findIndex((r) => sameRegisterLink(r?.register, person.register));
+    if (index < 0) return;
+    if (current.length > 1) remove(index);
+    else replace([{ name: "", email: "" }]);
+  }
 
   function importRows(rows: Individual[]) {
     if (rows.length === 0) return;
@@ -42,6 +71,23 @@ export function IndividualsEditor({ csvTemplate, csvTemplateFileName }: { csvTem
 
   return (
     <div className="flex flex-col gap-5">
+      {lookup.kind === "found" ? (
+        <RegisterPeoplePicker
+          companyName={lookup.result.company.name}
+          people={people}
+          picked={rows.map((r) => r?.register)}
+          oneOff={oneOff}
+          otherRowFilled={rows.some((r) => !isBlank(r) && !people.some((p) => sameRegisterLink(r?.register, p.register)))}
+          onTick={tick}
+          onUntick={untick}
+        />
+      ) : null}
+      {lookup.kind === "loading" ? (
+        <p role="status" className="text-ink-muted">
+          {tr("loading")}
+        </p>
+      ) : null}
+      {lookup.kind === "unavailable" || lookup.kind === "rateLimited" ? <p className="max-w-prose">{tr("unavailable")}</p> : null}
       {listError ? (
         <p id={`${id}-error`} className="font-semibold text-danger" role="alert">
           <VisuallyHidden>{`${tc("errorPrefix")} `}</VisuallyHidden>

@@ -96,10 +96,14 @@ function reply(status: number, body: unknown, headers: Record<string, string> = 
 
 const submit = () => act(async () => void fireEvent.click(screen.getByRole("button", { name: /Submit request|Continue to payment/ })));
 
+/** The form's own calls (the request, the customer record); the Companies House look-ups go to `registerMock`. */
 let fetchMock: jest.Mock;
+/** GET /api/companies-house/…: by default the register is unavailable (503), as without a simulator. */
+let registerMock: jest.Mock;
 beforeEach(() => {
   fetchMock = jest.fn();
-  global.fetch = fetchMock;
+  registerMock = jest.fn(() => Promise.resolve(reply(503, { error: "unavailable", message: "Companies House cannot be reached just now." })));
+  global.fetch = jest.fn((url: string, init?: RequestInit) => (String(url).startsWith("/api/companies-house/") ? registerMock(url, init) : fetchMock(url, init))) as unknown as typeof fetch;
   jest.mocked(goTo).mockReset();
   jest.spyOn(console, "warn").mockImplementation(() => {});
 });
@@ -148,7 +152,7 @@ describe("RequestForm", () => {
     const summary = errorSummary();
     expect(summary).toHaveTextContent("There is a problem");
     await waitFor(() => expect(summary).toHaveFocus());
-    expect(within(section("Company")).getByLabelText("Company name")).toHaveAccessibleDescription("Error: Enter the company name");
+    expect(within(section("Company")).getByLabelText("Company name")).toHaveAccessibleDescription(/Error: Enter the company name$/);
     // Each problem is a link to its field, in the order of the page; following it focuses the field.
     const link = within(summary).getByRole("link", { name: "Enter the company number" });
     expect(link).toHaveAttribute("href", "#request-company-companyId");
@@ -396,5 +400,248 @@ describe("RequestForm", () => {
     expect(people.getAllByLabelText("Email address").map((i) => (i as HTMLInputElement).value)).toEqual(["ann@example.com", "ben@example.com"]);
     expect(within(section("Price")).getByText("2")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Download the CSV template" })).toHaveAttribute("download", "individuals-template.csv");
+  });
+
+  describe("with the Companies House register", () => {
+    const hartwell = {
+      company: {
+        number: "09417262",
+        name: "HARTWELL HOLDINGS LIMITED",
+        displayName: "Hartwell Holdings Limited",
+        status: "active",
+        statusLabel: "Active",
+        registeredOffice: { line1: "14 Albemarle Street", line2: "", city: "London", region: "", postCode: "W1S 4HW", country: "GB" },
+        confirmationStatementDue: "2027-01-07",
+      },
+      people: [
+        {
+          key: "officer:jw",
+          displayName: "James Edward Whitaker",
+          role: "Director and person with significant control",
+          kind: "officer",
+          officerId: "jw",
+          appointedOn: "2015-02-03",
+          birthMonth: 6,
+          birthYear: 1971,
+          register: { officerId: "jw", role: "director", appointedOn: "2015-02-03", birthMonth: 6, birthYear: 1971 },
+        },
+        {
+          key: "officer:ps",
+          displayName: "Priya Sharma",
+          role: "Director",
+          kind: "officer",
+          officerId: "ps",
+          appointedOn: "2018-09-12",
+          birthMonth: 3,
+          birthYear: 1984,
+          register: { officerId: "ps", role: "director", appointedOn: "2018-09-12", birthMonth: 3, birthYear: 1984 },
+        },
+        {
+          key: "psc:dm",
+          displayName: "Daniel Murphy",
+          role: "Person with significant control",
+          kind: "psc",
+          officerId: null,
+          appointedOn: "2022-09-01",
+          birthMonth: 12,
+          birthYear: 1980,
+          register: { role: "psc", appointedOn: "2022-09-01", birthMonth: 12, birthYear: 1980 },
+        },
+      ],
+    };
+    const calder = {
+      company: { ...hartwell.company, number: "11820457", name: "CALDER & FINCH CONSULTING LTD", registeredOffice: { line1: "3 Hardman Square", line2: "Spinningfields", city: "Manchester", region: "", postCode: "M3 3EB", country: "GB" } },
+      people: [],
+    };
+
+    beforeEach(() => {
+      registerMock.mockImplementation((url: string) => {
+        const answer = (() => {
+          if (url === "/api/companies-house/companies/09417262") return reply(200, hartwell);
+          if (url === "/api/companies-house/companies/11820457") return reply(200, calder);
+          if (url === "/api/companies-house/companies/08812345") return reply(409, { error: "conflict", companyName: "KESTREL & WREN TRADING LIMITED", status: "dissolved" });
+          if (url === "/api/companies-house/companies/01234567") return reply(404, { error: "not_found" });
+          if (url.startsWith("/api/companies-house/search?")) {
+            return reply(200, {
+              suggestions: [
+                { number: "09417262", name: "HARTWELL HOLDINGS LIMITED", status: "active", statusLabel: "Active", closed: false, address: "14 Albemarle Street, London, W1S 4HW" },
+                { number: "08812345", name: "HARTWELL TRADING LIMITED", status: "dissolved", statusLabel: "Dissolved", closed: true, address: null },
+              ],
+            });
+          }
+          return reply(503, { error: "unavailable" });
+        })();
+        return Promise.resolve(answer);
+      });
+    });
+
+    const companyNumber = () => within(section("Company")).getByLabelText(/Company number/);
+    const status = () => screen.getByTestId("company-lookup-status");
+    const billing = () => within(section("Billing entity and address"));
+
+    async function goToBilling() {
+      fireEvent.click(screen.getByLabelText(/Group managed solution/));
+      await next();
+      fillIndividuals();
+      await next();
+      fillContacts();
+      await next();
+      expect(heading()).toHaveTextContent("Billing and VAT");
+    }
+
+    it("looks a whole company number up once typing pauses, and fills in the name and the registered office as the billing address", async () => {
+      renderForm();
+      type(companyNumber(), "0941726");
+      type(companyNumber(), "0941 7262");
+      await waitFor(() => expect(status()).toHaveTextContent("Found HARTWELL HOLDINGS LIMITED. Its registered office is filled in as the billing address"));
+      expect(status()).toHaveAttribute("role", "status");
+      // Only the whole number was asked for.
+      expect(registerMock.mock.calls.map(([url]) => url)).toEqual(["/api/companies-house/companies/09417262"]);
+      expect(within(section("Company")).getByLabelText("Company name")).toHaveValue("HARTWELL HOLDINGS LIMITED");
+      await goToBilling();
+      expect(billing().getByLabelText(/Billing entity name/)).toHaveValue("HARTWELL HOLDINGS LIMITED");
+      expect(billing().getByLabelText("Address line 1")).toHaveValue("14 Albemarle Street");
+      expect(billing().getByLabelText("Town or city")).toHaveValue("London");
+      expect(billing().getByLabelText(/Postcode/)).toHaveValue("W1S 4HW");
+      expect(billing().getByLabelText("Country")).toHaveValue("GB");
+    });
+
+    it("never overwrites what the person typed, and replaces what an earlier look-up filled in", async () => {
+      renderForm();
+      type(within(section("Company")).getByLabelText("Company name"), "Hartwell Group");
+      type(companyNumber(), "11820457");
+      await waitFor(() => expect(status()).toHaveTextContent("Found CALDER & FINCH CONSULTING LTD"));
+      await goToBilling();
+      expect(billing().getByLabelText("Address line 2", { exact: false })).toHaveValue("Spinningfields");
+      type(billing().getByLabelText("Town or city"), "Salford");
+      // Back to the company with another number: what the person typed stays, the earlier look-up's values go.
+      for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole("button", { name: "Back" }));
+      type(companyNumber(), "09417262");
+      await waitFor(() => expect(status()).toHaveTextContent("Found HARTWELL HOLDINGS LIMITED"));
+      expect(within(section("Company")).getByLabelText("Company name")).toHaveValue("Hartwell Group");
+      for (let i = 0; i < 3; i++) await next();
+      expect(heading()).toHaveTextContent("Billing and VAT");
+      expect(billing().getByLabelText(/Billing entity name/)).toHaveValue("HARTWELL HOLDINGS LIMITED");
+      expect(billing().getByLabelText("Address line 1")).toHaveValue("14 Albemarle Street");
+      expect(billing().getByLabelText("Address line 2", { exact: false })).toHaveValue("");
+      expect(billing().getByLabelText("Town or city")).toHaveValue("Salford");
+    });
+
+    it("refuses a number the register does not have and a dissolved company, on the field and in the summary", async () => {
+      renderForm();
+      type(within(section("Company")).getByLabelText("Company name"), "Acme Widgets Ltd");
+      fireEvent.click(screen.getByLabelText(/Group managed solution/));
+      type(companyNumber(), "01234567");
+      const notFound = "Companies House has no company with the number 01234567. Check the number on your company's register entry.";
+      await waitFor(() => expect(companyNumber()).toHaveAccessibleDescription(expect.stringContaining(`Error: ${notFound}`)));
+      expect(status()).toHaveTextContent(notFound);
+      await next();
+      expect(heading()).toHaveTextContent("Company and service");
+      expect(within(errorSummary()).getAllByRole("link").map((l) => l.textContent)).toEqual([notFound]);
+      type(companyNumber(), "08812345");
+      await waitFor(() => expect(companyNumber()).toHaveAccessibleDescription(expect.stringContaining("KESTREL & WREN TRADING LIMITED is dissolved: only an active company's people can be verified for it.")));
+      await next();
+      expect(heading()).toHaveTextContent("Company and service");
+      // An active company: the error goes and the form goes on.
+      type(companyNumber(), "09417262");
+      await waitFor(() => expect(status()).toHaveTextContent("Found HARTWELL HOLDINGS LIMITED"));
+      expect(companyNumber()).not.toHaveAttribute("aria-invalid");
+      await next();
+      expect(heading()).toHaveTextContent("Individuals");
+    });
+
+    it("lets the person type everything when the register is unavailable, and says so", async () => {
+      registerMock.mockImplementation(() => Promise.resolve(reply(503, { error: "unavailable" })));
+      renderForm();
+      fillCompany();
+      await waitFor(() => expect(status()).toHaveTextContent("Companies House cannot be reached just now"));
+      await next();
+      expect(heading()).toHaveTextContent("Individuals");
+      expect(within(section("Individuals to verify")).getByText(/add the individuals by hand/)).toBeInTheDocument();
+    });
+
+    it("lists the company's people as tick boxes: ticking adds a row with the name, unticking removes it", async () => {
+      renderForm();
+      type(companyNumber(), "09417262");
+      await waitFor(() => expect(status()).toHaveTextContent("Found HARTWELL HOLDINGS LIMITED"));
+      fireEvent.click(screen.getByLabelText(/Group managed solution/));
+      await next();
+      const people = within(section("Individuals to verify"));
+      const james = await people.findByRole("checkbox", { name: "James Edward Whitaker — Director and person with significant control, appointed 3 February 2015" });
+      expect(people.getByRole("checkbox", { name: "Daniel Murphy — Person with significant control, since 1 September 2022" })).toBeInTheDocument();
+      fireEvent.click(james);
+      expect(james).toBeChecked();
+      fireEvent.click(people.getByRole("checkbox", { name: /^Priya Sharma/ }));
+      // The blank first row gave way: one row per ticked person, named, the email to type.
+      expect(people.getAllByLabelText("Full name").map((i) => (i as HTMLInputElement).value)).toEqual(["James Edward Whitaker", "Priya Sharma"]);
+      expect(people.getAllByLabelText("Email address").map((i) => (i as HTMLInputElement).value)).toEqual(["", ""]);
+      fireEvent.click(james);
+      expect(people.getAllByLabelText("Full name").map((i) => (i as HTMLInputElement).value)).toEqual(["Priya Sharma"]);
+      // Anyone can still be added by hand; removing a picked row unticks its person.
+      fireEvent.click(people.getByRole("button", { name: "Add another individual" }));
+      type(people.getAllByLabelText("Full name")[1]!, "Zoe Hand");
+      type(people.getAllByLabelText("Email address")[1]!, "zoe@example.com");
+      type(people.getAllByLabelText("Email address")[0]!, "priya@example.com");
+      fireEvent.click(people.getAllByRole("button", { name: /^Remove/ })[0]!);
+      expect(people.getByRole("checkbox", { name: /^Priya Sharma/ })).not.toBeChecked();
+      fireEvent.click(people.getByRole("checkbox", { name: /^Priya Sharma/ }));
+      type(people.getAllByLabelText("Email address")[1]!, "priya@example.com");
+
+      fetchMock.mockResolvedValue(reply(201, { reference: "AB12CD34", next: "/done" }));
+      await next();
+      fillContacts();
+      await next();
+      fillBilling();
+      await next();
+      await submit();
+      await waitFor(() => expect(goTo).toHaveBeenCalledWith("/done"));
+      const body = JSON.parse(fetchMock.mock.calls[0][1].body);
+      expect(body.company).toEqual({ name: "HARTWELL HOLDINGS LIMITED", companyId: "09417262" });
+      expect(body.individuals).toEqual([
+        { name: "Zoe Hand", email: "zoe@example.com" },
+        { name: "Priya Sharma", email: "priya@example.com", register: { officerId: "ps", role: "director", appointedOn: "2018-09-12", birthMonth: 3, birthYear: 1984 } },
+      ]);
+    });
+
+    it("allows one tick for the one-off solution: the others are disabled with a note", async () => {
+      renderForm();
+      type(companyNumber(), "09417262");
+      await waitFor(() => expect(status()).toHaveTextContent("Found HARTWELL HOLDINGS LIMITED"));
+      fireEvent.click(screen.getByLabelText(/One-off solution/));
+      await next();
+      const people = within(section("Individuals to verify"));
+      const boxes = await people.findAllByRole("checkbox");
+      expect(boxes.map((b) => (b as HTMLInputElement).disabled)).toEqual([false, false, false]);
+      fireEvent.click(boxes[1]!);
+      expect(people.getAllByRole("checkbox").map((b) => (b as HTMLInputElement).disabled)).toEqual([true, false, true]);
+      expect(people.getByRole("group", { name: "People of HARTWELL HOLDINGS LIMITED at Companies House" })).toHaveAccessibleDescription(/The one-off solution verifies one individual/);
+      expect(people.getAllByLabelText("Full name").map((i) => (i as HTMLInputElement).value)).toEqual(["Priya Sharma"]);
+      // Unticking frees the others again, and leaves a blank row to type in.
+      fireEvent.click(people.getAllByRole("checkbox")[1]!);
+      expect(people.getAllByRole("checkbox").map((b) => (b as HTMLInputElement).disabled)).toEqual([false, false, false]);
+      expect(people.getAllByLabelText("Full name").map((i) => (i as HTMLInputElement).value)).toEqual([""]);
+      // A person typed by hand is the one individual too.
+      type(people.getByLabelText("Full name"), "Zoe Hand");
+      expect(people.getAllByRole("checkbox").map((b) => (b as HTMLInputElement).disabled)).toEqual([true, true, true]);
+    });
+
+    it("suggests the register's companies as the name is typed; choosing one fills in the name and the number", async () => {
+      renderForm();
+      const name = within(section("Company")).getByRole("combobox", { name: "Company name" });
+      type(name, "h");
+      type(name, "hart");
+      const option = await screen.findByRole("option", { name: /HARTWELL HOLDINGS LIMITED/ });
+      expect(registerMock.mock.calls.map(([url]) => url)).toEqual(["/api/companies-house/search?q=hart"]);
+      expect(name).toHaveAttribute("aria-expanded", "true");
+      expect(screen.getByRole("option", { name: /HARTWELL TRADING LIMITED/ })).toHaveTextContent("08812345 · Dissolved");
+      expect(screen.getByText("2 companies found: use the up and down arrows to choose one")).toBeInTheDocument();
+      fireEvent.keyDown(name, { key: "ArrowDown" });
+      expect(name).toHaveAttribute("aria-activedescendant", option.id);
+      fireEvent.keyDown(name, { key: "Enter" });
+      expect(name).toHaveValue("HARTWELL HOLDINGS LIMITED");
+      expect(name).toHaveAttribute("aria-expanded", "false");
+      expect(companyNumber()).toHaveValue("09417262");
+      await waitFor(() => expect(status()).toHaveTextContent("Found HARTWELL HOLDINGS LIMITED"));
+    });
   });
 });

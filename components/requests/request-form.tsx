@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Controller, FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import type { Journey } from "@/lib/domain/values";
+import { LOOKUP_FILLED_FIELDS, billingFillOf, lookupFillChanges, sameRegisterLink, type LookupFill } from "@/lib/domain/register-people";
 import { botCheckActions } from "@/lib/bot-check/actions";
 import { useBotCheck, type BotCheckConfig } from "@/components/bot-check/use-bot-check";
 import type { OptionItem } from "@/lib/countries";
@@ -16,12 +17,14 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
 import { Field, FieldIdScope, SelectField, TextareaField, fieldId } from "@/components/ui/field";
 import { CheckAnswers, type AnswerStep } from "./check-answers";
+import { CompanyNameField } from "./company-name-field";
 import { prefillFromRecord } from "./existing-prefill";
 import { FormSection, useValidationMessage } from "./form-section";
 import { IndividualsEditor } from "./individuals-editor";
 import { goTo } from "./navigate";
 import { PricePanel, type PagePricing } from "./price-panel";
 import { SERVICE_OPTION_FIRST_ID, ServiceOption } from "./service-option";
+import { useCompanyLookup, type LookupState } from "./use-company-lookup";
 
 /** The FieldIdScope of the form's fields: `request-company-name` is the id of `company.name`. */
 export const REQUEST_SCOPE = "request";
@@ -105,6 +108,11 @@ type Status =
   | { kind: "leaving" };
 type Prefill = { kind: "none" } | { kind: "loading" } | { kind: "found" } | { kind: "notFound" } | { kind: "failed" };
 
+/** The company number's error when the register refused it: the message key the schema's server check answers with. */
+const LOOKUP_ERROR_KEYS = { notFound: "companyNotOnRegister", closed: "companyClosed" } as const;
+/** The billing fields' starting values a look-up may replace as if empty. */
+const UNTOUCHED = { billingAddressCountry: "GB" } as const;
+
 /**
  * The onboarding request form: company, service option, main contact, billing entity and address,
  * accounts-payable contact, VAT, purchase-order information and the individuals, with the price
@@ -116,6 +124,14 @@ type Prefill = { kind: "none" } | { kind: "loading" } | { kind: "found" } | { ki
  * journey's request for the same company from the same contact on the same day is a 409 saying so.
  * Each sending carries the idempotency key made when the page loaded, so a request sent twice (a
  * double click, a retry after a lost answer) is stored once and answered as the first time.
+ *
+ * The company number is looked up at Companies House as it is typed (and the name offers the
+ * register's companies as suggestions): a company found fills in the name and, as the billing
+ * entity and address, its registered office, in fields still empty or still holding the previous
+ * look-up's values only; its current officers and individual PSCs are offered as tick boxes on the
+ * individuals step. A number the register does not have, or a dissolved company, is an error on the
+ * company number that stops the form (the server refuses it too). Without the register, everything
+ * is typed by hand as before.
  */
 export function RequestForm({ journey, companyName, lwdbNumber, countries, pricing, captcha, csvTemplate, csvTemplateFileName, holdInvitations = false }: RequestFormProps) {
   const t = useTranslations("requestForm");
@@ -177,10 +193,49 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
     getValues,
     reset,
     trigger,
+    clearErrors,
     control,
     formState: { errors, isSubmitting },
   } = form;
   const vatExempt = useWatch({ control, name: "vatExempt" }) === true;
+  const lookup = useCompanyLookup(useWatch({ control, name: "company.companyId" }));
+  /** What the last look-up put in the name and billing fields (a field still holding it may be replaced). */
+  const lookupFilled = useRef<{ number: string; name: string; fill: Partial<LookupFill> } | null>(null);
+  /** Whether the last company found filled in some billing field (the status line says so). */
+  const [lookupFilledBilling, setLookupFilledBilling] = useState(false);
+
+  // The register's answer: fill in what is still empty, or mark the company number.
+  useEffect(() => {
+    const lookupError = errors.company?.companyId?.type === "lookup";
+    if (lookup.kind === "notFound" || lookup.kind === "closed") {
+      setError("company.companyId", { type: "lookup", message: LOOKUP_ERROR_KEYS[lookup.kind] });
+      return;
+    }
+    if (lookupError) clearErrors("company.companyId");
+    if (lookup.kind !== "found") return;
+    const { company, people } = lookup.result;
+    const previous = lookupFilled.current;
+    const name = (getValues("company.name") ?? "").trim();
+    if (!name || name === previous?.name) setValue("company.name", company.name, { shouldDirty: true, shouldValidate: Boolean(errors.company?.name) });
+    const next = billingFillOf(company);
+    const current = Object.fromEntries(LOOKUP_FILLED_FIELDS.map((field) => [field, getValues(field) as string | undefined]));
+    const changes = lookupFillChanges(current, previous?.fill ?? null, next, UNTOUCHED);
+    for (const [field, value] of Object.entries(changes)) setValue(field as keyof LookupFill, value, { shouldDirty: true });
+    setLookupFilledBilling(Object.values(changes).some(Boolean));
+    lookupFilled.current = {
+      number: lookup.number,
+      name: company.name,
+      fill: Object.fromEntries(LOOKUP_FILLED_FIELDS.filter((field) => getValues(field) === next[field]).map((field) => [field, next[field]])),
+    };
+    // Individuals picked from another company's register keep their rows, not that company's entry.
+    if (previous && previous.number !== lookup.number) {
+      (getValues("individuals") ?? []).forEach((row, index) => {
+        if (row?.register && !people.some((p) => sameRegisterLink(p.register, row.register))) setValue(`individuals.${index}.register`, undefined);
+      });
+    }
+    // The form's values are read here, not followed: this runs once per answer of the register.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lookup]);
 
   // An existing customer: fill the form from their record once, on arrival.
   useEffect(() => {
@@ -277,9 +332,12 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
   }
 
   const err = (key: string | undefined) => message(key);
+  // The register's refusal in full ("… has no company with the number 01234567 …"), on the field and in the summary.
+  const lookupError = lookupErrorText(lookup, t);
+  const translateProblem = (key: string | undefined) => (lookupError && (key === LOOKUP_ERROR_KEYS.notFound || key === LOOKUP_ERROR_KEYS.closed) ? lookupError : message(key));
   // With the toggle on, the accounts-payable fields are hidden copies: their problems are the main contact's.
   const stepErrors = (step === "check" ? {} : Object.fromEntries(Object.entries(errors).filter(([path]) => stepOf(path) === step))) as typeof errors;
-  const problems = summaryItems(stepErrors, { scope: REQUEST_SCOPE, translate: message, order: FIELD_ORDER, controlFor }).filter(
+  const problems = summaryItems(stepErrors, { scope: REQUEST_SCOPE, translate: translateProblem, order: FIELD_ORDER, controlFor }).filter(
     (item) => !(apIsMain && item.controlId?.startsWith(fieldId(REQUEST_SCOPE, "accountPayableContact"))),
   );
 
@@ -308,7 +366,10 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
     resolver.preload();
     const names = STEP_FIELDS[step].filter((name) => name !== "customerCode" || journey === "Existing") as FieldPath<OnboardingRequestInput>[];
     const valid = await trigger(names);
-    if (!valid) {
+    // A number the register does not have, or a dissolved company, stops the form here too.
+    const refused = step === "company" && (lookup.kind === "notFound" || lookup.kind === "closed");
+    if (refused) setError("company.companyId", { type: "lookup", message: LOOKUP_ERROR_KEYS[lookup.kind] });
+    if (!valid || refused) {
       setFailedSubmits((n) => n + 1);
       return;
     }
@@ -412,8 +473,28 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
                 {...register("customerCode")}
               />
             ) : null}
-            <Field label={t("company.name")} autoComplete="organization" error={err(errors.company?.name?.message)} {...register("company.name")} />
-            <Field label={t("company.companyId")} hint={t("company.companyIdHint")} autoComplete="off" error={err(errors.company?.companyId?.message)} {...register("company.companyId")} />
+            <CompanyNameField
+              label={t("company.name")}
+              hint={t("lookup.nameHint")}
+              error={err(errors.company?.name?.message)}
+              registration={register("company.name")}
+              onChoose={(suggestion) => {
+                setValue("company.name", suggestion.name, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+                setValue("company.companyId", suggestion.number, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+              }}
+            />
+            <Field
+              label={t("company.companyId")}
+              hint={t("company.companyIdHint")}
+              autoComplete="off"
+              spellCheck={false}
+              error={translateProblem(errors.company?.companyId?.message)}
+              {...register("company.companyId")}
+            />
+            {/* Always there, and tall enough for its longest line, so an answer moves nothing on the page. */}
+            <p role="status" className="min-h-15 text-sm sm:col-span-2" data-testid="company-lookup-status">
+              <LookupStatus lookup={lookup} filledBilling={lookupFilledBilling} errorText={lookupError} />
+            </p>
           </div>
         </FormSection>
         <FormSection title={t("serviceOption.title")}>
@@ -425,7 +506,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
         {step === "individuals" ? (
           <>
         <FormSection title={t("individuals.title")} description={t("individuals.description")}>
-          <IndividualsEditor csvTemplate={csvTemplate} csvTemplateFileName={csvTemplateFileName} />
+          <IndividualsEditor csvTemplate={csvTemplate} csvTemplateFileName={csvTemplateFileName} lookup={lookup} />
         </FormSection>
         <Controller
           control={control}
@@ -545,6 +626,36 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
       </FieldIdScope>
     </FormProvider>
   );
+}
+
+type Translate = ReturnType<typeof useTranslations<"requestForm">>;
+
+/** The register's refusal of the company number in words, or undefined. */
+function lookupErrorText(lookup: LookupState, t: Translate): string | undefined {
+  if (lookup.kind === "notFound") return t("lookup.notFound", { number: lookup.number });
+  if (lookup.kind === "closed") return t(lookup.status === "dissolved" ? "lookup.dissolved" : "lookup.closed", { name: lookup.name });
+  return undefined;
+}
+
+/** The company look-up's status line: waiting, found, or why the details are to be typed by hand. */
+function LookupStatus({ lookup, filledBilling, errorText }: { lookup: LookupState; filledBilling: boolean; errorText?: string }) {
+  const t = useTranslations("requestForm.lookup");
+  switch (lookup.kind) {
+    case "loading":
+      return <span className="text-ink-muted">{t("looking")}</span>;
+    case "found":
+      return <span>{t(filledBilling ? "foundFilled" : "found", { name: lookup.result.company.name })}</span>;
+    case "unavailable":
+      return <span>{t("unavailable")}</span>;
+    case "rateLimited":
+      return <span>{t("rateLimited")}</span>;
+    case "notFound":
+    case "closed":
+      // Shown on the field itself; said here for screen readers.
+      return <span className="sr-only">{errorText}</span>;
+    default:
+      return null;
+  }
 }
 
 /** A random UUID for the form's idempotency key (crypto.randomUUID where the browser has it). */

@@ -111,4 +111,23 @@ describe("duplicateEmailIndexes", () => {
   it("ignores missing and blank emails", () => {
     expect(duplicateEmailIndexes([{ email: "" }, { email: "" }, null, {}, { email: "x@y" }, { email: "X@Y " }])).toEqual([5]);
   });
+
+  it("keeps the register entry of an individual picked from Companies House, and refuses one of the wrong shape", () => {
+    const register = { officerId: "rt9A_AVTCVLLNwL5l1mkPToiKEO", role: "llp-designated-member", appointedOn: "2019-09-10", birthMonth: 4, birthYear: 1976 };
+    const r = onboardingRequestSchema.parse(request({ individuals: [{ name: "Benjamin Ashworth", email: "ben@example.com", register }, { name: "Zoe Hand", email: "zoe@example.com" }] }));
+    expect(r.individuals).toEqual([
+      { name: "Benjamin Ashworth", email: "ben@example.com", register },
+      { name: "Zoe Hand", email: "zoe@example.com" },
+    ]);
+    expect(onboardingRequestSchema.parse(request({ individuals: [{ name: "A PSC", email: "a@example.com", register: { role: "psc" } }] })).individuals[0]!.register).toEqual({ role: "psc" });
+    const bad = (register: unknown) => issues(request({ individuals: [{ name: "Jane Smith", email: "jane@example.com", register } as never] }));
+    expect(bad({ role: "Director" })).toEqual([["individuals.0.register.role", "invalidValue"]]);
+    expect(bad({ role: "director", officerId: "../x" })).toEqual([["individuals.0.register.officerId", "invalidValue"]]);
+    expect(bad({ role: "director", appointedOn: "2019-02-30" })).toEqual([["individuals.0.register.appointedOn", "invalidValue"]]);
+    expect(bad({ role: "director", birthMonth: 0, birthYear: 1.5 })).toEqual([
+      ["individuals.0.register.birthMonth", "invalidValue"],
+      ["individuals.0.register.birthYear", "invalidValue"],
+    ]);
+    expect(bad("director")).toEqual([["individuals.0.register", "invalidValue"]]);
+  });
 });
