@@ -16,6 +16,7 @@ import { openDatabase } from "../db/client";
 import { describeChainBreak } from "../lib/domain/audit-chain";
 import { getEnv } from "../lib/env";
 import { verifyAuditTrail } from "../lib/server/audit/verify-audit-trail";
+import { print, printError } from "./lib/terminal";
 
 async function main() {
   const env = getEnv();
@@ -23,20 +24,20 @@ async function main() {
   try {
     const report = await verifyAuditTrail({ db: handle.db, secret: env.AUTH_SECRET });
     if (report.broken) {
-      console.error(`The audit trail is broken ${describeChainBreak(report.broken)}.`);
+      printError(`The audit trail is broken ${describeChainBreak(report.broken)}.`);
       process.exitCode = 1;
       return;
     }
-    console.log(`The audit trail is intact: ${report.verified} ${report.verified === 1 ? "entry" : "entries"} verified.`);
+    print(`The audit trail is intact: ${report.verified} ${report.verified === 1 ? "entry" : "entries"} verified.`);
     const { audit_entries: audit, security_events: events } = report.chains;
     const removed = events.removed + audit.removed;
-    console.log(`(${audit.verified} audit entries, ${events.verified} security events${removed ? `; ${removed} removed by retention, each run covered by a signed marker` : ""})`);
+    print(`(${audit.verified} audit entries, ${events.verified} security events${removed ? `; ${removed} removed by retention, each run covered by a signed marker` : ""})`);
   } finally {
     await handle.close();
   }
 }
 
 main().catch((err: unknown) => {
-  console.error(`[audit:verify] could not run: ${err instanceof Error ? err.message : String(err)}`);
+  printError(`[audit:verify] could not run: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(2);
 });
