@@ -8,7 +8,8 @@
 // Client:  id `portal-local`, secret `portal-local-secret` (client_secret_basic), authorization code
 //          flow with PKCE (S256) required, redirect URI `${APP_URL}/api/auth/callback/oidc`
 //          (APP_URL defaults to http://localhost:3000).
-// Scopes:  openid email profile groups. Claims: sub, email, email_verified, name, groups.
+// Scopes:  openid email profile groups. Claims: sub, email, email_verified, name, groups, and amr
+//          (the sign-in's authentication methods, RFC 8176) in every ID token.
 // Where the claims are released (OIDC_PROVIDER_CLAIMS):
 //   id_token (default)  in the ID token as well as at UserInfo, as Microsoft Entra ID does;
 //   userinfo            at the UserInfo endpoint only, the ID token carrying just `sub` and the
@@ -17,10 +18,16 @@
 //                       UserInfo with the access token (lib/auth/sso/userinfo-claims.ts).
 //
 // Accounts (type the email on the login form; ANY password is accepted; unknown logins are refused):
-//   admin@portal.example  "Alex Morgan"  groups ["portal-admins"]  -> an admin of the portal
-//   staff@portal.example  "Sam Patel"    groups ["portal-staff"]   -> not an admin (gets 403)
+//   admin@portal.example      "Alex Morgan"  groups ["portal-admins"]  -> an admin of the portal
+//   staff@portal.example      "Sam Patel"    groups ["portal-staff"]   -> not an admin (gets 403)
+//   mfa-admin@portal.example  "Jordan Reid"  groups ["portal-admins"]  -> an admin with a second factor
 // The portal's local runs set ADMIN_EMAILS=admin@portal.example; ADMIN_GROUP=portal-admins would
 // make the same account an admin through its group claim instead.
+//
+// Second factor: an account configured for it (mfa-admin@portal.example) is asked for a one-time
+// code after the login form. The code is always 123456 (LOCAL_ONE_TIME_CODE; the page says so), and
+// the ID token then carries amr ["pwd", "otp"] (RFC 8176); every other sign-in gets amr ["pwd"].
+// With ADMIN_REQUIRE_MFA=true the portal admits only the former (lib/auth/sso/second-factor.ts).
 //
 // Consent is given automatically for the portal's own client (a first-party application).
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
@@ -39,12 +46,18 @@ export interface LocalAccount {
   email: string;
   name: string;
   groups: string[];
+  /** Asked for a one-time code after the login form (amr ["pwd", "otp"] instead of ["pwd"]). */
+  secondFactor?: boolean;
 }
 
 export const LOCAL_ACCOUNTS: readonly LocalAccount[] = [
   { sub: "3b0c9f4e-5a57-4c39-9a55-0d8f1c6a2e11", email: "admin@portal.example", name: "Alex Morgan", groups: ["portal-admins"] },
   { sub: "7e2d41a8-96b3-4f0e-8c1d-5b9a0e3f7c22", email: "staff@portal.example", name: "Sam Patel", groups: ["portal-staff"] },
+  { sub: "c4f8a2d6-1e3b-4c5d-9a7f-2b6e8d0c4a33", email: "mfa-admin@portal.example", name: "Jordan Reid", groups: ["portal-admins"], secondFactor: true },
 ];
+
+/** The one-time code of every account with a second factor: this provider is for development only. */
+export const LOCAL_ONE_TIME_CODE = "123456";
 
 export const LOCAL_CLIENT = { clientId: "portal-local", clientSecret: "portal-local-secret" } as const;
 
@@ -53,6 +66,21 @@ const bySub = (sub: string) => LOCAL_ACCOUNTS.find((a) => a.sub === sub);
 
 function escapeHtml(s: string) {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The second step of an account with a second factor: its one-time code, posted back to the same interaction. */
+function oneTimeCodePage(action: string, email: string, wrong: boolean): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>One-time code</title></head>
+<body><main><h1>Enter your one-time code</h1>
+<p>${escapeHtml(email)} signs in with a second factor: the 6-digit code from an authenticator app.</p>
+<p>This is the local development provider: the code is always <strong>${LOCAL_ONE_TIME_CODE}</strong>.</p>
+${wrong ? `<p role="alert">That code is not right. Try again.</p>` : ""}
+<form method="post" action="${escapeHtml(action)}" autocomplete="off">
+<input type="hidden" name="prompt" value="login"><input type="hidden" name="login" value="${escapeHtml(email)}">
+<label for="otp">One-time code</label>
+<input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" required autofocus>
+<button type="submit">Continue</button>
+</form></main></body></html>`;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -96,7 +124,9 @@ export function createLocalProvider(options: { port: number; appUrl: string; cla
     cookies: { keys: [randomBytes(32).toString("base64url")] },
     pkce: { required: () => true },
     claims: {
-      openid: ["sub"],
+      // amr (the sign-in's authentication methods, RFC 8176) with `sub`, so every ID token carries it:
+      // oidc-provider releases a claim only through a scope or a request for it.
+      openid: ["sub", "amr"],
       email: ["email", "email_verified"],
       profile: ["name"],
       groups: ["groups"],
@@ -132,8 +162,9 @@ export function createLocalProvider(options: { port: number; appUrl: string; cla
 
   const provider = new Provider(issuer, configuration);
 
-  // The development login form accepts any login. Map the typed email to its account's subject and
-  // refuse anything else, before the built-in handler sees the form.
+  // The development login form accepts any login. Map the typed email to its account and refuse
+  // anything else; ask an account with a second factor for its one-time code; then finish the login
+  // with the methods used. Other posts (consent) go on to the built-in handler.
   provider.use(async (ctx, next) => {
     if (ctx.method !== "POST" || !/^\/interaction\/[^/]+$/.test(ctx.path) || !ctx.is("application/x-www-form-urlencoded")) {
       return next();
@@ -149,11 +180,26 @@ export function createLocalProvider(options: { port: number; appUrl: string; cla
         ctx.set("Cache-Control", "no-store");
         ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in refused</title></head>
 <body><main><h1>Sign-in refused</h1><p>This local provider does not know &quot;${escapeHtml(login)}&quot;.
-It knows ${LOCAL_ACCOUNTS.map((a) => escapeHtml(a.email)).join(" and ")}.</p>
+It knows ${LOCAL_ACCOUNTS.map((a) => escapeHtml(a.email)).join(", ")}.</p>
 <p><a href="${escapeHtml(ctx.path)}">Try again</a></p></main></body></html>`;
         return;
       }
-      body.login = account.sub;
+      if (account.secondFactor) {
+        const code = typeof body.otp === "string" ? body.otp.replace(/\s+/g, "") : undefined;
+        if (code !== LOCAL_ONE_TIME_CODE) {
+          // The code page after the login form, and again after a wrong code.
+          ctx.status = code === undefined ? 200 : 400;
+          ctx.type = "html";
+          ctx.set("Cache-Control", "no-store");
+          ctx.body = oneTimeCodePage(ctx.path, account.email, code !== undefined);
+          return;
+        }
+      }
+      // The login is finished here rather than by the built-in handler, which records no
+      // authentication methods: the ID token's amr says whether a second factor was used.
+      ctx.respond = false;
+      await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: account.sub, amr: account.secondFactor ? ["pwd", "otp"] : ["pwd"] } }, { mergeWithLastSubmission: false });
+      return;
     }
     // The built-in handler reads an already-parsed body from here.
     (ctx.request as unknown as { body: unknown }).body = body;

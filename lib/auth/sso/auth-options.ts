@@ -10,6 +10,7 @@ import { recordSecurityEvent } from "../record-security-event";
 import { decideAdmin, emailClaim, type AdminPolicy, type SsoClaims } from "./admin-decision";
 import { completeAdminSignIn } from "./complete-admin-sign-in";
 import type { OidcConfig } from "./oidc-config";
+import { decideSecondFactor } from "./second-factor";
 import { mergeUserInfo, needsUserInfo } from "./userinfo-claims";
 import { log } from "@/lib/log";
 
@@ -17,6 +18,8 @@ import { log } from "@/lib/log";
 export const SSO_PROVIDER_ID = "oidc";
 /** Where next-auth sends failures (with `?error=<code>`). */
 export const SSO_ERROR_PAGE = "/admin/login";
+/** Where an admin whose sign-in showed no second factor is sent, when ADMIN_REQUIRE_MFA is on. */
+export const SECOND_FACTOR_REQUIRED_PAGE = "/errors/second-factor-required";
 /** How long next-auth's own session cookie lives. The portal never reads it; our session is ours. */
 const NEXT_AUTH_SESSION_SECONDS = 60;
 
@@ -65,6 +68,7 @@ export function buildAuthOptions(
 ): AuthOptions {
   const appUrl = new URL(env.APP_URL);
   const unAuthorised = new URL("/errors/un-authorised", appUrl).toString();
+  const secondFactorRequired = new URL(SECOND_FACTOR_REQUIRED_PAGE, appUrl).toString();
   const failed = (code: string) => new URL(`${SSO_ERROR_PAGE}?error=${code}`, appUrl).toString();
   const policy: AdminPolicy = { adminEmails: env.ADMIN_EMAILS, adminGroup: env.ADMIN_GROUP };
 
@@ -136,10 +140,24 @@ export function buildAuthOptions(
             });
             return unAuthorised;
           }
+          // A second factor, as the ID token shows it (amr, or an accepted acr): required with
+          // ADMIN_REQUIRE_MFA, recorded either way. The claims are the ID token's own (UserInfo
+          // never fills amr or acr, see ./userinfo-claims.ts).
+          const factor = decideSecondFactor(claims, { required: env.ADMIN_REQUIRE_MFA, acceptedAcr: env.ADMIN_ACCEPTED_ACR });
+          if (!factor.ok) {
+            await recordSecurityEvent(db, {
+              event: "SignInFailed",
+              actor: decision.email,
+              userType: "Admin",
+              ...meta,
+              detail: { method: "sso", issuer, reason: factor.reason, amr: factor.amr, acr: factor.acr },
+            });
+            return secondFactorRequired;
+          }
           const result = await completeAdminSignIn(
             db,
             env,
-            { issuer, subject, email: decision.email, displayName: claims.name, via: decision.via },
+            { issuer, subject, email: decision.email, displayName: claims.name, via: decision.via, secondFactor: factor.shownBy },
             { ...meta, previousCookie: ctx.previousCookie },
           );
           if (!result.ok) return unAuthorised;

@@ -16,6 +16,8 @@ export interface SsoIdentity {
   displayName?: string | null;
   /** How the admin decision was made, for the audit trail. */
   via: "email" | "group";
+  /** How the ID token showed a second factor (lib/auth/sso/second-factor.ts), or null when it did not. */
+  secondFactor?: "amr" | "acr" | null;
 }
 
 export type AdminSignInResult =
@@ -88,7 +90,7 @@ export async function completeAdminSignIn(
       userType: "Admin",
       ip: meta.ip,
       userAgent: meta.userAgent,
-      detail: { method: "sso", issuer: identity.issuer, via: identity.via, userId },
+      detail: { method: "sso", issuer: identity.issuer, via: identity.via, userId, secondFactor: identity.secondFactor ?? null },
     });
     return { ok: true, userId, ...session };
   });
