@@ -11,10 +11,12 @@
  */
 export function routePattern(pathname: string, params: Readonly<Record<string, string | string[] | undefined>> | undefined): string {
   if (!params) return pathname;
+  const entries = Object.entries(params);
+  if (entries.length === 0) return pathname;
   const segments = pathname.split("/");
   const decoded = segments.map(decode);
   let before = segments.length;
-  for (const [name, value] of Object.entries(params).reverse()) {
+  for (const [name, value] of entries.reverse()) {
     const run = Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
     if (run.length === 0) continue;
     const start = lastRun(decoded, run, before);
@@ -35,6 +37,7 @@ function lastRun(decoded: string[], run: string[], before: number): number {
 }
 
 function decode(segment: string): string {
+  if (!segment.includes("%")) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
