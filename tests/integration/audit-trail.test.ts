@@ -171,6 +171,8 @@ describeWithPostgres("tamper-evident audit trail (PostgreSQL)", () => {
     // The portal as a deployment runs it: DATABASE_URL is the application's role, migrations run as
     // the owner (DATABASE_MIGRATION_URL), and the runner grants the role its privileges.
     const db = await open(appUrl.toString(), { migrate: true, migrationUrl: url });
+    // With nothing pending, a process of the application's role opens it alone (no DDL tried).
+    await open(appUrl.toString(), { migrate: true });
     await writeHistory(db, 2);
     const app = await connect(appUrl.toString());
     expect(await count(app, "audit_entries")).toBe(2);
