@@ -34,6 +34,7 @@ const factsArb: fc.Arbitrary<DirectorFacts> = fc.record({
   failedAttempts: fc.integer({ min: 0, max: MAX_IDV_ATTEMPTS }),
   evidenceOutstanding: kindsArb,
   checkPassed: fc.boolean(),
+  verifiedElsewhere: fc.boolean(),
 });
 const eventArb: fc.Arbitrary<DirectorEvent> = fc.oneof(
   fc.constantFrom<DirectorEvent>(
@@ -47,6 +48,7 @@ const eventArb: fc.Arbitrary<DirectorEvent> = fc.oneof(
     { type: "reviewRejected" },
     { type: "codeEntered" },
     { type: "reopened" },
+    { type: "priorVerificationConfirmed" },
     { type: "overrideCleared" },
     { type: "deleted" },
     { type: "restored" },
@@ -91,7 +93,7 @@ describe("the director's table", () => {
     // included; for each, a way to a final status by the journey's events alone. Computed as a
     // fixpoint over the whole space rather than one search per director.
     const space = new Map<string, ModelDirector>();
-    for (const start of [initialModelDirector(), { ...initialModelDirector(), formerNames: true }]) {
+    for (const start of [initialModelDirector(), { ...initialModelDirector(), formerNames: true }, { ...initialModelDirector(), verifiedElsewhere: true }]) {
       for (const d of reachable(start, [...JOURNEY_EVENTS, ...OVERRIDE_EVENTS])) space.set(keyOf(d), d);
     }
     const good = new Set([...space].filter(([, d]) => isFinal(d)).map(([k]) => k));
@@ -124,6 +126,27 @@ describe("the director's table", () => {
     expect(pathToFinal(review)?.map((e) => e.type)).toEqual(["reviewRejected"]);
     expect(pathToFinal(review, JOURNEY_EVENTS.filter((e) => !e.type.startsWith("review") && e.type !== "evidenceRequested"))).toBeNull();
     expect(pathToFinal(d)?.map((e) => e.type)).toEqual(["detailsSaved", "checkStarted", "providerApproved", "codeEntered"]);
+  });
+});
+
+describe("an earlier verification here (issue 20)", () => {
+  const facts: DirectorFacts = { invited: true, detailsComplete: false, failedAttempts: 0, evidenceOutstanding: [], checkPassed: false, verifiedElsewhere: true };
+
+  it("takes an invited individual verified before from the start of the journey to the personal code, without a check", () => {
+    for (const computed of ["AwaitingIDInfo", "IDVLinkExpired"] as const) {
+      expect(nextDirector({ computed, override: null }, { type: "priorVerificationConfirmed" }, facts)).toMatchObject({ ok: true, to: "AwaitingAuthCode" });
+    }
+    const d = { ...initialModelDirector(), verifiedElsewhere: true };
+    expect(pathToFinal(d)?.map((e) => e.type)).toEqual(["priorVerificationConfirmed", "codeEntered"]);
+  });
+
+  it("is refused without the earlier verification, before the invitation, and past the start of the journey", () => {
+    const at = { computed: "AwaitingIDInfo" as const, override: null };
+    expect(nextDirector(at, { type: "priorVerificationConfirmed" }, { ...facts, verifiedElsewhere: false })).toMatchObject({ ok: false, reason: "guard" });
+    expect(nextDirector(at, { type: "priorVerificationConfirmed" }, { ...facts, invited: false })).toMatchObject({ ok: false, reason: "notInvited" });
+    for (const computed of directorStatusValues.filter((s) => s !== "AwaitingIDInfo" && s !== "IDVLinkExpired")) {
+      expect(nextDirector({ computed, override: null }, { type: "priorVerificationConfirmed" }, facts)).toMatchObject({ ok: false, reason: "notNow" });
+    }
   });
 });
 
@@ -207,7 +230,7 @@ describe("nextDirector", () => {
   });
 
   it("says why: not invited, details incomplete, or not from here", () => {
-    const facts: DirectorFacts = { invited: false, detailsComplete: false, failedAttempts: 0, evidenceOutstanding: [], checkPassed: false };
+    const facts: DirectorFacts = { invited: false, detailsComplete: false, failedAttempts: 0, evidenceOutstanding: [], checkPassed: false, verifiedElsewhere: false };
     const at = { computed: "AwaitingIDInfo" as const, override: null };
     expect(nextDirector(at, { type: "checkStarted" }, facts)).toMatchObject({ ok: false, reason: "notInvited" });
     expect(nextDirector(at, { type: "checkStarted" }, { ...facts, invited: true })).toMatchObject({ ok: false, reason: "detailsIncomplete" });

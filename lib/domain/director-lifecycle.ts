@@ -31,6 +31,7 @@ export type DirectorEvent =
   | { type: "evidenceRequested"; kinds: readonly EvidenceKind[] }
   | { type: "reviewRejected" }
   | { type: "codeEntered" }
+  | { type: "priorVerificationConfirmed" }
   | { type: "reopened" }
   | { type: "overrideSet"; status: DirectorStatus }
   | { type: "overrideCleared" }
@@ -51,6 +52,12 @@ export interface DirectorFacts {
   evidenceOutstanding: readonly EvidenceKind[];
   /** An identity check of theirs has passed (at the provider, or by a review's approval). */
   checkPassed: boolean;
+  /**
+   * The same person completed a verification here for another client and holds its personal code
+   * (lib/server/companies-house/person-prior-verification.ts): they may confirm it instead of a
+   * second identity check (issue 20 item 5).
+   */
+  verifiedElsewhere: boolean;
 }
 
 export interface DirectorState {
@@ -103,6 +110,8 @@ export const directorMoves: readonly DirectorMove[] = [
   { event: "evidenceRequested", by: "staff", from: REVIEWABLE, guard: { label: "kinds named", holds: (_f, e) => e.type === "evidenceRequested" && e.kinds.length > 0 }, to: "OutstandingIDInfo" },
   { event: "reviewRejected", by: "staff", from: REVIEWABLE, to: "Rejected" },
   { event: "codeEntered", by: "director", from: ["Verified", "AwaitingAuthCode"], guard: invited, to: "Complete" },
+  // Verified here before for another client: confirming it (and re-entering that code) replaces the check.
+  { event: "priorVerificationConfirmed", by: "director", from: STARTABLE, guard: { label: "invited and verified here before", holds: (f) => f.invited && f.verifiedElsewhere }, to: "AwaitingAuthCode" },
   { event: "reopened", by: "staff", from: ["Rejected"], guard: { label: "a check passed", holds: (f) => f.checkPassed }, to: "AwaitingAuthCode" },
   { event: "reopened", by: "staff", from: ["Rejected"], guard: { label: "no check passed", holds: (f) => !f.checkPassed }, to: "AwaitingIDInfo" },
   { event: "overrideSet", by: "staff", from: "any", to: "same" },

@@ -27,6 +27,8 @@ import { patchOwnDirector } from "@/lib/server/directors/patch-own-director";
 import { patchOwnDirectors } from "@/lib/server/directors/patch-own-directors";
 import { reopenDirector } from "@/lib/server/directors/reopen-director";
 import { uploadOwnDirectorFile } from "@/lib/server/directors/upload-own-director-file";
+import { confirmPriorVerification } from "@/lib/server/companies-house/person-confirm-prior";
+import { sealPersonalCode } from "@/lib/server/directors/personal-code-keys";
 import { applyYotiSession } from "@/lib/server/identity-check/apply-yoti-session";
 import { startIdentityCheck } from "@/lib/server/identity-check/start-identity-check";
 import { canHappen, initialModelDirector, keyOf, modelStep, pathToFinal, STARTING_EVENTS, type ModelDirector } from "../support/director-lifecycle-model";
@@ -74,6 +76,8 @@ interface Slot {
   /** The provider session whose result the director is waiting for, as stored; and the ones before it. */
   session: string | null;
   past: string[];
+  /** The personal code of the same person's completed verification at another client, once there is one. */
+  priorCode?: string;
 }
 
 interface Model {
@@ -386,6 +390,56 @@ class EnterCode extends Step {
   }
 }
 
+/**
+ * The same person completes a verification at another client (issue 20): a Complete record there
+ * with a personal code, sharing the register officer id with this director's record.
+ */
+class VerifiedElsewhere extends Step {
+  constructor(readonly i: number) {
+    super();
+  }
+  check(m: Readonly<Model>) {
+    const s = slotOf(m as Model, this.i);
+    return !s.deleted && !s.d.verifiedElsewhere;
+  }
+  async act(m: Model, r: Real) {
+    const s = slotOf(m, this.i);
+    const officerId = `model-officer-${s.id}`;
+    const code = `PRIOR${String(s.id).padStart(6, "0")}`.slice(0, 11);
+    const { directors: [prior] } = await insertClientWithDirectors(r.db, {
+      client: { status: "Completed" },
+      directors: [{ status: "Complete", registerOfficerId: officerId, checkPassedAt: new Date(Date.now() - 86_400_000) }],
+    });
+    await r.db.update(directors).set({ companiesHouseCode: sealPersonalCode(code, prior!.id) }).where(eq(directors.id, prior!.id));
+    await r.db.update(directors).set({ registerOfficerId: officerId }).where(eq(directors.id, s.id));
+    s.priorCode = code;
+    s.d = { ...s.d, verifiedElsewhere: true };
+  }
+  toString() {
+    return `verifiedElsewhere(${this.i})`;
+  }
+}
+
+/** A director confirms their earlier verification and re-enters its code: `priorVerificationConfirmed`, then `codeEntered`. */
+class ConfirmPrior extends Step {
+  constructor(readonly i: number) {
+    super();
+  }
+  async act(m: Model, r: Real) {
+    const s = slotOf(m, this.i);
+    const o = await attempt(() => confirmPriorVerification({ db: r.db, user: directorPrincipal(m, s), companiesHouseCode: s.priorCode ?? "NOPRIOR0001", meta }));
+    if (s.deleted) return expectRefused(o, "not_found", this.toString());
+    if (!modelMove(m, s, { type: "priorVerificationConfirmed" })) return expectRefused(o, "conflict", this.toString());
+    expectDone(o, this.toString());
+    if (s.session) s.past.push(s.session);
+    s.session = null;
+    if (!modelMove(m, s, { type: "codeEntered" })) throw new Error(`${this.toString()}: the model refuses the code after the confirmation`);
+  }
+  toString() {
+    return `confirmPrior(${this.i})`;
+  }
+}
+
 /** An admin sets a status override with a reason: `overrideSet`. */
 class SetOverride extends Step {
   constructor(
@@ -552,6 +606,7 @@ const performable: { event: DirectorEvent; step: (i: number, pick: number) => St
   { event: { type: "evidenceRequested", kinds: ["Name", "Address"] }, step: (i) => new Review(i, "request-evidence", ["Name", "Address"]) },
   { event: { type: "reviewRejected" }, step: (i) => new Review(i, "reject") },
   { event: { type: "reopened" }, step: (i) => new Reopen(i) },
+  { event: { type: "priorVerificationConfirmed" }, step: (i) => new ConfirmPrior(i) },
 ];
 
 /**
@@ -607,6 +662,8 @@ const commands = [
         .map(([i, d, kinds]): Step => new Review(i, d, d === "request-evidence" ? kinds : [])),
     },
     { weight: 1, arbitrary: slot.map((i): Step => new Reopen(i)) },
+    { weight: 1, arbitrary: slot.map((i): Step => new VerifiedElsewhere(i)) },
+    { weight: 1, arbitrary: slot.map((i): Step => new ConfirmPrior(i)) },
     { weight: 1, arbitrary: slot.map((i): Step => new AdminDelete(i)) },
     { weight: 1, arbitrary: fc.constant<Step>(new ContactAdd()) },
     { weight: 1, arbitrary: slot.map((i): Step => new ContactRemove(i)) },
@@ -655,6 +712,8 @@ describe("the status machines, driven through the real server functions", () => 
           ["PayByInvoice", 2, [new SaveDetails(0, false), new StartCheck(0), new ProviderResult(0, "manual"), new SetOverride(0, "AwaitingIDInfo"), new StartCheck(0), new ProviderResult(0, "approve")]],
           // Re-opened after a manual review was rejected: the kept session, whose result is in, is over.
           ["Existing", 2, [new SaveDetails(1, false), new StartCheck(1), new ProviderResult(1, "manual"), new Review(1, "reject"), new Reopen(1), new StaleProviderResult(1, 0, "manual"), new StartCheck(1)]],
+          // Verified at another client: confirming it (with a session open) replaces the check; before that it is refused.
+          ["PayByInvoice", 2, [new ConfirmPrior(0), new SaveDetails(0, false), new StartCheck(0), new VerifiedElsewhere(0), new ConfirmPrior(0), new StaleProviderResult(0, 0, "approve"), new ConfirmPrior(0)]],
         ],
       },
     );

@@ -31,6 +31,8 @@ export interface ModelDirector {
   checkPassed: boolean;
   /** They have a provider session whose result can still arrive. */
   session: boolean;
+  /** The same person completed a verification here for another client and holds its code (issue 20). */
+  verifiedElsewhere: boolean;
 }
 
 export const initialModelDirector = (invited = true): ModelDirector => ({
@@ -42,6 +44,7 @@ export const initialModelDirector = (invited = true): ModelDirector => ({
   formerNames: false,
   checkPassed: false,
   session: false,
+  verifiedElsewhere: false,
 });
 
 /** What the guards know, as the writer reads it from the record. */
@@ -52,6 +55,7 @@ export function modelFacts(d: ModelDirector): DirectorFacts {
     failedAttempts: d.failedAttempts,
     evidenceOutstanding: evidenceNeeded({ status: "OutstandingIDInfo", formerNames: d.formerNames ? ["former"] : [], evidenceOutstanding: d.evidenceOutstanding }),
     checkPassed: d.checkPassed,
+    verifiedElsewhere: d.verifiedElsewhere,
   };
 }
 
@@ -65,6 +69,7 @@ export const STARTING_EVENTS: ReadonlySet<DirectorEvent["type"]> = new Set([
   "providerExpired",
   "evidenceGiven",
   "codeEntered",
+  "priorVerificationConfirmed",
 ]);
 
 export type ModelStep = { ok: true; next: ModelDirector; moved: Extract<DirectorNext, { ok: true }> } | { ok: false; refusal: Extract<DirectorNext, { ok: false }> };
@@ -73,7 +78,8 @@ export type ModelStep = { ok: true; next: ModelDirector; moved: Extract<Director
  * One event on the model: the machine's answer (nextDirector), and on a move the facts it changes:
  * details saved complete them; a started check opens a session, a rejected or expired one ends it; a
  * rejection counts an attempt; a pass (provider or review) is remembered; evidence asked is recorded
- * and crossed off as it is given; a reopening resets the attempts and ends any old session.
+ * and crossed off as it is given; a reopening resets the attempts and ends any old session; an
+ * earlier verification confirmed counts as a pass and ends any session.
  */
 export function modelStep(d: ModelDirector, event: DirectorEvent): ModelStep {
   const facts = modelFacts(d);
@@ -114,6 +120,11 @@ export function modelStep(d: ModelDirector, event: DirectorEvent): ModelStep {
       next.failedAttempts = 0;
       next.session = false;
       break;
+    case "priorVerificationConfirmed":
+      // Verified through the earlier verification: a pass, and no session of theirs any more.
+      next.checkPassed = true;
+      next.session = false;
+      break;
     default:
       break;
   }
@@ -137,6 +148,7 @@ export const JOURNEY_EVENTS: readonly DirectorEvent[] = [
   { type: "reviewRejected" },
   { type: "codeEntered" },
   { type: "reopened" },
+  { type: "priorVerificationConfirmed" },
 ];
 
 const PROVIDER = new Set(["providerApproved", "providerNeedsReview", "providerRejected", "providerExpired"]);
@@ -150,7 +162,8 @@ export function canHappen(d: ModelDirector, event: DirectorEvent): boolean {
  * A director's identity for the searches. Attempts beyond the last count as the last: the guards
  * see no difference (an override can give a Rejected director one more try, which counts a fourth).
  */
-export const keyOf = (d: ModelDirector) => JSON.stringify([d.state.computed, d.state.override, d.invited, d.detailsComplete, Math.min(d.failedAttempts, MAX_IDV_ATTEMPTS), [...d.evidenceOutstanding].sort(), d.formerNames, d.checkPassed, d.session]);
+export const keyOf = (d: ModelDirector) =>
+  JSON.stringify([d.state.computed, d.state.override, d.invited, d.detailsComplete, Math.min(d.failedAttempts, MAX_IDV_ATTEMPTS), [...d.evidenceOutstanding].sort(), d.formerNames, d.checkPassed, d.session, d.verifiedElsewhere]);
 
 export const isFinal = (d: ModelDirector) => finalDirectorStatuses.includes(shownStatus(d.state));
 

@@ -16,6 +16,7 @@ import { evidenceNeeded } from "@/lib/domain/evidence-needed";
 import type { RequestMeta } from "@/lib/http";
 import { translator } from "@/lib/i18n/translator";
 import { AppError } from "@/lib/server/app-error";
+import { findPriorVerification } from "@/lib/server/companies-house/person-prior-verification";
 import { auditFieldChanges } from "@/lib/server/clients/audit-field-changes";
 import { refreshClientStatus } from "./refresh-client-status";
 
@@ -37,6 +38,7 @@ const STARTING: ReadonlySet<DirectorEvent["type"]> = new Set([
   "providerExpired",
   "evidenceGiven",
   "codeEntered",
+  "priorVerificationConfirmed",
 ]);
 
 /** The message key of each refusal: what the person is told (messages apiErrors). */
@@ -48,8 +50,11 @@ const REFUSAL_KEYS: Record<Extract<DirectorNext, { ok: false }>["reason"], strin
   detailsIncomplete: "identityCheckNeedsDetails",
 };
 
-/** What the guards know of a director, from their record (the address history only when asked). */
-export async function directorFacts(tx: Tx, director: Director, { withDetails = false, now = new Date() } = {}): Promise<DirectorFacts> {
+/**
+ * What the guards know of a director, from their record (the address history, and whether the same
+ * person was verified here before, only when asked).
+ */
+export async function directorFacts(tx: Tx, director: Director, { withDetails = false, withPriorVerification = false, now = new Date() } = {}): Promise<DirectorFacts> {
   let complete = false;
   if (withDetails) {
     const previous = await tx
@@ -64,6 +69,7 @@ export async function directorFacts(tx: Tx, director: Director, { withDetails = 
     failedAttempts: director.idvFailedAttempts,
     evidenceOutstanding: evidenceNeeded({ status: "OutstandingIDInfo", formerNames: director.formerNames, evidenceOutstanding: director.evidenceOutstanding }),
     checkPassed: director.checkPassedAt !== null,
+    verifiedElsewhere: withPriorVerification ? (await findPriorVerification(tx, director)) !== null : false,
   };
 }
 
@@ -86,6 +92,9 @@ function factColumns(director: Director, event: DirectorEvent, moved: DirectorMo
       return { evidenceOutstanding: [...new Set(event.kinds)] };
     case "reviewApproved":
       return { checkPassedAt: director.checkPassedAt ?? at, evidenceOutstanding: [] };
+    case "priorVerificationConfirmed":
+      // Verified through the earlier verification: no session of theirs is wanted any more.
+      return { checkPassedAt: director.checkPassedAt ?? at, sessionID: null, sessionToken: null, sessionUrl: null, sessionExpiry: null };
     case "reviewRejected":
       return { evidenceOutstanding: [], verificationCompletedAt: director.verificationCompletedAt ?? at };
     case "reopened":
@@ -114,12 +123,13 @@ export async function planDirectorEvent(
     refusalKey,
   }: { director: Director; event: DirectorEvent; at: Date; refusal?: "conflict" | "bad_request"; refusalKey?: string },
 ): Promise<DirectorPlan> {
-  const facts = await directorFacts(tx, director, { withDetails: event.type === "checkStarted", now: at });
+  const facts = await directorFacts(tx, director, { withDetails: event.type === "checkStarted", withPriorVerification: event.type === "priorVerificationConfirmed", now: at });
   const moved = nextDirector(directorStateOf(director), event, facts);
   if (!moved.ok) {
     const key = moved.reason === "notNow" && refusalKey ? refusalKey : REFUSAL_KEYS[moved.reason];
     const t = translator();
-    const allowed = moved.allowed.map((e) => t(`lifecycle.directorEvents.${e}`));
+    // Every event has its words (lifecycle.directorEvents.*); the union is too wide for the key type to check.
+    const allowed = moved.allowed.map((e) => t(`lifecycle.directorEvents.${e}` as Parameters<typeof t>[0]));
     throw new AppError(refusal, key, { allowed, ...(refusal === "bad_request" ? { fields: { status: [key] } } : {}) });
   }
   return { moved, facts };

@@ -17,6 +17,8 @@ import { countryOptions } from "@/lib/countries";
 import { todayInUk } from "@/lib/domain/address-history";
 import { directorTaskList } from "@/lib/domain/director-journey";
 import { getOwnDirector } from "@/lib/server/directors/get-own-director";
+import { getOwnPriorVerification } from "@/lib/server/companies-house/person-prior-offer";
+import { PriorVerificationSection } from "@/components/director/prior-verification-section";
 import { hasDirectorMove } from "@/lib/domain/director-lifecycle";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 
@@ -38,7 +40,8 @@ export async function generateMetadata(): Promise<Metadata> {
  */
 export default async function IndividualDetailsPage() {
   const user = await requirePageUser("director.self.read");
-  const [t, director] = await Promise.all([getTranslations("directorJourney"), loadOrNotFound(getOwnDirector({ db: await getDb(), user }))]);
+  const db = await getDb();
+  const [t, director, priorOffer] = await Promise.all([getTranslations("directorJourney"), loadOrNotFound(getOwnDirector({ db, user })), loadOrNotFound(getOwnPriorVerification({ db, user }))]);
   const today = todayInUk();
   const editable = hasDirectorMove("detailsSaved", director.status);
   const showEvidence = director.status === "OutstandingIDInfo" || director.status === "UnderReview";
@@ -88,6 +91,8 @@ export default async function IndividualDetailsPage() {
           )}
         </section>
 
+        {/* Verified here before for another company: confirming it replaces the identity check (issue 20). */}
+        {priorOffer ? <PriorVerificationSection offer={priorOffer} /> : null}
         <IdentityCheckSection director={director} />
         {showEvidence ? <EvidenceSection director={director} /> : null}
 
