@@ -97,3 +97,32 @@ export function instrumentAdapter<T extends object>(service: string, adapter: T,
     },
   });
 }
+
+/**
+ * A `fetch` that records each HTTP request as an outside call, for adapters whose methods may be
+ * answered without one (from a cache): only the requests that reach the service are counted. A
+ * network error, a 5xx, a refused key (401, 403) or a rate limit (429) is a failure of the service;
+ * any other answer (a 404 included) is the service working. `operationOf` names the request by its
+ * path, from a closed set (never the path itself, which holds record numbers).
+ */
+export function recordedFetch(service: string, operationOf: (url: URL) => string, fetchImpl: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const operation = operationOf(url);
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    return withSpan(`${service} ${operation}`, { kind: SpanKind.CLIENT, attributes: { "peer.service": service, "portal.outside.operation": operation } }, async (span) => {
+      let res: Response;
+      try {
+        res = await fetchImpl(input, init);
+      } catch (err) {
+        recordOutsideCall({ service, operation, outcome: "failure", seconds: seconds(), error: failureMessage(err) });
+        throw err;
+      }
+      span?.setAttribute("http.response.status_code", res.status);
+      const failed = res.status >= 500 || res.status === 401 || res.status === 403 || res.status === 429;
+      recordOutsideCall({ service, operation, outcome: failed ? "failure" : "success", seconds: seconds(), error: failed ? `HTTP ${res.status} from ${url.host}` : undefined });
+      return res;
+    });
+  };
+}

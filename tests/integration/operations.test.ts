@@ -10,7 +10,9 @@ import { getDb } from "@/db";
 import { auditEntries, clients, outsideServiceFailures, outsideServices, webhookDeliveries } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { resetEnvCache } from "@/lib/env";
+import { getCompaniesHouse } from "@/lib/integrations/companies-house";
 import { getSage } from "@/lib/integrations/sage";
+import { recordedFetch } from "@/lib/metrics/outside-call";
 import { invoiceJobKey } from "@/lib/jobs/definitions/raise-invoice";
 import { getJobQueue } from "@/lib/jobs/queue";
 import { applySchedules } from "@/lib/jobs/schedules";
@@ -207,6 +209,39 @@ describe("the state of an outside service", () => {
     await getSage().findContactByReference("NOBODY");
     await flushOutsideCalls();
     expect(await sageState()).toMatchObject({ state: "working", failuresLastHour: 1, lastFailureOperation: "findContactByReference" });
+  });
+
+  it("records the requests of a fetch-based adapter (Companies House) by their answer, not the cache's", async () => {
+    const db = await getDb();
+    const statuses = [200, 404, 400, 503, 429, 401];
+    let next = 0;
+    const fake = (async () => new Response("{}", { status: statuses[next++]! })) as unknown as typeof fetch;
+    const recorded = recordedFetch("companies-house", (url) => (url.pathname.includes("/officers") ? "listOfficers" : "getCompanyProfile"), fake);
+    for (let i = 0; i < statuses.length; i++) await recorded(`https://api.example/company/0000000${i}`);
+    await expect(recordedFetch("companies-house", () => "getCompanyProfile", (async () => Promise.reject(new TypeError("fetch failed"))) as unknown as typeof fetch)("https://api.example/company/1")).rejects.toThrow("fetch failed");
+    await flushOutsideCalls();
+    const [row] = await db.select().from(outsideServices).where(eq(outsideServices.service, "companies-house"));
+    expect(row).toMatchObject({ lastFailureOperation: "getCompanyProfile", lastFailureMessage: "fetch failed" });
+    // 503, 429, 401 and the network error: four failures; 200, 404 and 400 were the register answering.
+    expect((await db.select().from(outsideServiceFailures).where(eq(outsideServiceFailures.service, "companies-house"))).map((f) => f.message).sort()).toEqual(
+      ["HTTP 401 from api.example", "HTTP 429 from api.example", "HTTP 503 from api.example", "fetch failed"],
+    );
+
+    // getCompaniesHouse() sends its requests through it: one to a closed port is a failure of the register.
+    const saved = process.env.COMPANIES_HOUSE_API_URL;
+    process.env.COMPANIES_HOUSE_API_URL = `http://127.0.0.1:${await closedPort()}`;
+    resetEnvCache();
+    try {
+      await expect(getCompaniesHouse().getCompanyProfile("09999999", { maxAgeSeconds: 0 })).rejects.toThrow(/Companies House/);
+    } finally {
+      if (saved === undefined) delete process.env.COMPANIES_HOUSE_API_URL;
+      else process.env.COMPANIES_HOUSE_API_URL = saved;
+      resetEnvCache();
+    }
+    await flushOutsideCalls();
+    const state = (await listOutsideServices({ db, user: admin })).find((x) => x.service === "companies-house")!;
+    expect(state).toMatchObject({ state: "failing", lastFailureOperation: "getCompanyProfile" });
+    expect(state.lastFailureMessage).toMatch(/fetch failed/);
   });
 
   it("counts only the last hour's failures", async () => {

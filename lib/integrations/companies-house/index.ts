@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/db";
 import { getEnv, type Env } from "@/lib/env";
+import { recordedFetch } from "@/lib/metrics/outside-call";
 import { createCompaniesHouseAdapter } from "./companies-house-adapter";
 import { budgetKey, databaseRateBudget } from "./rate-budget";
 import { databaseResponseCache } from "./response-cache";
@@ -18,7 +19,20 @@ export interface CompaniesHouseUse {
   background?: boolean;
 }
 
-/** The Companies House client a configuration means. The simulator is the same client pointed at it. */
+/** Each request to the register, as the operator's page and the metrics name it. */
+function companiesHouseOperation(url: URL): string {
+  if (url.pathname.startsWith("/search/")) return "searchCompanies";
+  if (/\/officers\/?$/.test(url.pathname)) return "listOfficers";
+  if (/\/persons-with-significant-control\/?$/.test(url.pathname)) return "listPscs";
+  if (/^\/company\/[^/]+\/?$/.test(url.pathname)) return "getCompanyProfile";
+  return "request";
+}
+
+/**
+ * The Companies House client a configuration means. The simulator is the same client pointed at it.
+ * Every request that reaches the register (not one the cache answers) is recorded as an outside
+ * call (lib/metrics/outside-call.ts).
+ */
 export function chooseCompaniesHouse(env: Env, use: CompaniesHouseUse = {}): CompaniesHouseClient {
   const { apiUrl, apiKey, cacheSeconds, rateLimit, rateWindowSeconds } = env.companiesHouse;
   return createCompaniesHouseAdapter(
@@ -32,6 +46,7 @@ export function chooseCompaniesHouse(env: Env, use: CompaniesHouseUse = {}): Com
     {
       budget: databaseRateBudget({ db: getDb, key: budgetKey(apiUrl, apiKey), limit: rateLimit, windowSeconds: rateWindowSeconds }),
       cache: databaseResponseCache({ db: getDb }),
+      fetch: recordedFetch("companies-house", companiesHouseOperation),
     },
   );
 }
