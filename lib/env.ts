@@ -134,6 +134,14 @@ const schema = z.object({
   TEST_USER_HEADER_ENABLED: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   WORKER_IN_PROCESS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   WORKER_POLL_MS: int(100, 60_000, 2_000),
+  /**
+   * Email jobs (invitations, other emails) a worker fetches at once, and how many of them it works
+   * at the same time; each job still succeeds or fails on its own (lib/jobs/queue.ts).
+   */
+  WORKER_BATCH_SIZE: int(1, 1000, 50),
+  WORKER_CONCURRENCY: int(1, 100, 10),
+  /** Connections the SMTP adapter keeps open to the relay at most (nodemailer's pool). */
+  SMTP_MAX_CONNECTIONS: int(1, 100, 5),
   /** Port of the worker's health and metrics endpoints (scripts/worker.ts); unset = none. */
   WORKER_HTTP_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int("must be a whole number").min(1).max(65535).optional()),
   /** Security events older than this are deleted by the scheduled clean-up (about 13 months by default). */

@@ -34,6 +34,13 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType, N extends string
   retry: RetryPolicy;
   /** A running job not finished within this time is taken as lost and retried (default 15 min). */
   expireInSeconds?: number;
+  /**
+   * Worked in batches: a worker fetches up to WORKER_BATCH_SIZE of these jobs at once and runs up to
+   * WORKER_CONCURRENCY of them at the same time, each succeeding or failing (and retried) on its own.
+   * For jobs sent by the thousand that wait on something outside (email over pooled SMTP); `run`
+   * must then be safe beside other jobs of its kind. Without it: one job at a time.
+   */
+  batched?: boolean;
   run(payload: z.infer<S>, ctx: JobContext): Promise<void>;
   /**
    * Called once when the last attempt has failed (or the job was lost on its last attempt), from the

@@ -1,4 +1,4 @@
-import { PgBoss, fromPglite, type JobWithMetadata, type PGliteLike } from "pg-boss";
+import { PgBoss, fromPglite, type JobResult, type JobWithMetadata, type PGliteLike } from "pg-boss";
 import type { Pool } from "pg";
 import type { DatabaseHandle, Db } from "@/db/client";
 import { getDatabase } from "@/db";
@@ -34,6 +34,10 @@ export interface OpenOptions {
   name: string;
   /** Poll interval when no LISTEN/NOTIFY wake-up arrives (WORKER_POLL_MS). */
   pollMs?: number;
+  /** Jobs of a batched kind fetched at once (WORKER_BATCH_SIZE; default 1). */
+  batchSize?: number;
+  /** Jobs of a batch worked at the same time (WORKER_CONCURRENCY; default 1). */
+  concurrency?: number;
 }
 
 function createBoss(handle: DatabaseHandle, options: OpenOptions): PgBoss {
@@ -134,11 +138,46 @@ export async function recordFailedJob(job: JobWithMetadata<unknown>, db: Db) {
   });
 }
 
-async function startWorkers(boss: PgBoss, db: Db, pollMs: number) {
+/** Runs `fn` on every item, at most `limit` at a time, in order of start; resolves when all have. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/**
+ * Works a batch of jobs of one kind, `concurrency` at a time, and says how each went: pg-boss then
+ * completes or fails (and retries) each job on its own, so one refused address does not send the
+ * rest of its batch again. runJob logs a failed attempt.
+ */
+export async function runBatch(definition: JobDefinition, jobs: readonly JobWithMetadata<unknown>[], db: Db, concurrency: number): Promise<JobResult[]> {
+  const results = new Map<string, JobResult>();
+  await eachLimited(jobs, Math.max(1, concurrency), async (job) => {
+    try {
+      await runJob(definition, job, db);
+      results.set(job.id, { id: job.id, status: "completed" });
+    } catch (err) {
+      results.set(job.id, { id: job.id, status: "failed", output: { message: err instanceof Error ? err.message : String(err) } });
+    }
+  });
+  return jobs.map((job) => results.get(job.id)!);
+}
+
+async function startWorkers(boss: PgBoss, db: Db, options: { pollMs: number; batchSize: number; concurrency: number }) {
   // NOTIFY wakes the workers when a job is sent; the poll is the floor for anything it misses.
-  const seconds = Math.max(0.5, pollMs / 1000);
+  // NOTIFY comes once per statement that sends jobs, so one wake-up may find thousands.
+  const seconds = Math.max(0.5, options.pollMs / 1000);
   const polling = { pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds, includeMetadata: true as const, batchSize: 1 };
   for (const definition of jobDefinitions.values()) {
+    if (definition.batched && options.batchSize > 1) {
+      // A full batch fetches the next at once (burstWhenBatchFull) rather than waiting for the poll:
+      // one job per poll would be one invitation every WORKER_POLL_MS.
+      const batched = { ...polling, batchSize: options.batchSize, burstWhenBatchFull: true, perJobResults: true as const };
+      await boss.work(definition.name, batched, (jobs: JobWithMetadata<unknown>[]) => runBatch(definition, jobs, db, options.concurrency));
+      continue;
+    }
     await boss.work(definition.name, polling, async ([job]: JobWithMetadata<unknown>[]) => {
       await runJob(definition, job!, db);
     });
@@ -155,7 +194,7 @@ export async function openJobQueue(handle: DatabaseHandle, options: OpenOptions)
   await boss.start();
   await ensureQueues(boss);
   if (options.work) {
-    await startWorkers(boss, handle.db, options.pollMs ?? 2000);
+    await startWorkers(boss, handle.db, { pollMs: options.pollMs ?? 2000, batchSize: options.batchSize ?? 1, concurrency: options.concurrency ?? 1 });
     await applySchedules(boss);
   }
   return {
@@ -181,7 +220,7 @@ export function startJobQueue(options: OpenOptions): Promise<JobQueue> {
   if (!globalForJobs.__jobQueue) {
     const env = getEnv();
     globalForJobs.__jobQueue = getDatabase()
-      .then((handle) => openJobQueue(handle, { pollMs: env.WORKER_POLL_MS, ...options }))
+      .then((handle) => openJobQueue(handle, { pollMs: env.WORKER_POLL_MS, batchSize: env.WORKER_BATCH_SIZE, concurrency: env.WORKER_CONCURRENCY, ...options }))
       .then((queue) => {
         globalForJobs.__jobQueueStarted = true;
         return queue;

@@ -2,18 +2,40 @@ import nodemailer from "nodemailer";
 import type { EmailSender } from "./types";
 
 export interface SmtpConfig {
-  /** smtp://user:pass@host:587 or smtps://… */
+  /** smtp://user:pass@host:587 or smtps://…; options in its query (`?requireTLS=true`) are kept. */
   url: string;
   /** The From header, e.g. `Director Verification <no-reply@example.com>`. */
   from: string;
+  /** Connections the pool keeps open to the relay at most (SMTP_MAX_CONNECTIONS). */
+  maxConnections: number;
+}
+
+/** Time-outs that keep a stalled relay from holding a job for minutes (the job is retried instead). */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
+
+/**
+ * The transport's options, in the connection URL nodemailer reads (its query parameters are
+ * transport options): a pool of at most `maxConnections` connections, each reused for up to 100
+ * messages (nodemailer's default, within what relays commonly allow a connection), and the
+ * time-outs, unless the URL names its own. (An object with a `url` would lose every other option:
+ * nodemailer then reads the URL alone.)
+ */
+export function smtpTransportUrl(config: Pick<SmtpConfig, "url" | "maxConnections">): string {
+  const url = new URL(config.url);
+  url.searchParams.set("pool", "true");
+  url.searchParams.set("maxConnections", String(config.maxConnections));
+  for (const [name, ms] of Object.entries(TIMEOUTS)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  return url.toString();
 }
 
 /**
- * Real delivery over SMTP. One pooled-by-nodemailer transport per adapter; the time-outs keep a
- * stalled relay from holding a job for minutes (the job is retried instead).
+ * Real delivery over SMTP, through a pool of connections: a message reuses an open connection
+ * instead of opening one (TCP, greeting, EHLO, STARTTLS, AUTH) of its own, and several go at once,
+ * up to `maxConnections`; more wait in the pool's queue. The worker sends that many at a time
+ * (WORKER_CONCURRENCY), so a request's thousands of invitations are not one connection each.
  */
 export function createSmtpSender(config: SmtpConfig): EmailSender {
-  const transport = nodemailer.createTransport(config.url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const transport = nodemailer.createTransport(smtpTransportUrl(config));
   return {
     kind: "smtp",
     async send(message) {
@@ -25,8 +47,15 @@ export function createSmtpSender(config: SmtpConfig): EmailSender {
         text: message.text,
         html: message.html,
         messageId: message.messageId,
+        // What nodemailer would choose for the portal's English and Welsh text anyway, said once
+        // rather than found by scanning every body and header of every message for Latin letters.
+        textEncoding: "quoted-printable",
       });
       return { messageId: info.messageId, captured: false };
+    },
+    close() {
+      // Ends the pool's connections once their messages in flight are sent.
+      transport.close();
     },
   };
 }

@@ -9,7 +9,7 @@ export type { EmailSender, OutgoingEmail, SentEmail } from "./types";
 /** Which sender a configuration means: SMTP when SMTP_URL is set, else the capture mailbox. */
 export function chooseEmailSender(env: Env): EmailSender {
   // parseEnv already refuses a production configuration without SMTP_URL; this is the second lock.
-  if (env.SMTP_URL) return createSmtpSender({ url: env.SMTP_URL, from: env.MAIL_FROM });
+  if (env.SMTP_URL) return createSmtpSender({ url: env.SMTP_URL, from: env.MAIL_FROM, maxConnections: env.SMTP_MAX_CONNECTIONS });
   if (env.APP_ENV === "production") throw new Error("SMTP_URL: required in production");
   return createCaptureSender({ dir: env.MAILBOX_DIR, from: env.MAIL_FROM });
 }
@@ -23,6 +23,10 @@ let chosen: { env: Env; sender: EmailSender } | undefined;
  */
 export function getEmailSender(): EmailSender {
   const env = getEnv();
-  if (chosen?.env !== env) chosen = { env, sender: instrumentAdapter("email", chooseEmailSender(env), ["send"]) };
+  if (chosen?.env !== env) {
+    // The previous choice's pooled connections are not reused by the new one: let them go.
+    chosen?.sender.close?.();
+    chosen = { env, sender: instrumentAdapter("email", chooseEmailSender(env), ["send"]) };
+  }
   return chosen.sender;
 }

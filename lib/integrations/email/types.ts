@@ -23,4 +23,6 @@ export interface EmailSender {
   readonly kind: "smtp" | "capture";
   /** Resolves once the message is accepted; rejects (to be retried by the caller) otherwise. */
   send(message: OutgoingEmail): Promise<SentEmail>;
+  /** Lets go of open connections (the SMTP pool), when the configuration changes or the process ends. */
+  close?(): void;
 }

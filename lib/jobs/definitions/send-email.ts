@@ -46,6 +46,9 @@ export const sendEmailJob = defineJob({
   schema: payload,
   retry: { retries: 7, delaySeconds: 5, backoff: true, maxDelaySeconds: 3600 },
   expireInSeconds: 5 * 60,
+  // Sent by the thousand (a request's invitations, a day's reminders): fetched WORKER_BATCH_SIZE at a
+  // time, WORKER_CONCURRENCY in flight over the pooled SMTP connections (lib/jobs/queue.ts).
+  batched: true,
   async run(p, { db, jobId }) {
     const host = new URL(getEnv().APP_URL).hostname;
     await sendEmail({ to: p.to, subject: p.subject, text: p.text, html: p.html, replyTo: p.replyTo, messageId: `<job-${jobId}@${host}>` });

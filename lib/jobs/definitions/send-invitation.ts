@@ -28,9 +28,17 @@ export const sendInvitationJob = defineJob({
   schema: z.object({ directorId: z.number().int().positive() }),
   retry: { retries: 7, delaySeconds: 5, backoff: true, maxDelaySeconds: 3600 },
   expireInSeconds: 5 * 60,
+  // Sent by the thousand (a request's invitations, a day's reminders): fetched WORKER_BATCH_SIZE at a
+  // time, WORKER_CONCURRENCY in flight over the pooled SMTP connections (lib/jobs/queue.ts).
+  batched: true,
   async run({ directorId }, { db, jobId }) {
+    // The columns the email and its audit entry need, not the whole record: this runs per invitation.
     const [row] = await db
-      .select({ director: directors, client: { name: clients.name, locale: clients.locale, verifyBy: clients.verifyBy }, clientDeleted: clients.isDeleted })
+      .select({
+        director: { id: directors.id, clientId: directors.clientId, email: directors.email, reference: directors.reference, locale: directors.locale, isDeleted: directors.isDeleted },
+        client: { name: clients.name, locale: clients.locale, verifyBy: clients.verifyBy },
+        clientDeleted: clients.isDeleted,
+      })
       .from(directors)
       .innerJoin(clients, eq(clients.id, directors.clientId))
       .where(eq(directors.id, directorId));

@@ -16,10 +16,24 @@ export interface ReceivedMail {
 export async function startSmtpServer(options: { rejectWith?: string; acceptAfter?: Promise<void> } = {}) {
   const received: ReceivedMail[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
+  /** Connections opened in all, open now, and open at most at once (to see a sender's pooling). */
+  const connections = { opened: 0, open: 0, maxOpen: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // The portal's SMTP adapter keeps its connections open in a pool: close() ends them after this
+    // rather than waiting 30 s for the client to hang up.
+    closeTimeout: 200,
+    onConnect(_session, callback) {
+      connections.opened += 1;
+      connections.open += 1;
+      connections.maxOpen = Math.max(connections.maxOpen, connections.open);
+      callback();
+    },
+    onClose() {
+      connections.open -= 1;
+    },
     onRcptTo(_address, _session, callback) {
       if (options.rejectWith) return callback(Object.assign(new Error(options.rejectWith), { responseCode: 550 }));
       callback();
@@ -46,6 +60,7 @@ export async function startSmtpServer(options: { rejectWith?: string; acceptAfte
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    connections,
     /** Resolves once `count` messages in all have arrived (for mail sent by another process). */
     waitForMessages: (count: number) =>
       received.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
