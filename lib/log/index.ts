@@ -1,7 +1,7 @@
 import pino, { type Logger } from "pino";
 import { currentLogContext } from "./context";
 import { logLevelFrom } from "./level";
-import { maskText, redactFields } from "./redact";
+import { maskLine, maskText, redactFields } from "./redact";
 
 /*
  * The server's logger (docs/operations.md, "Logs"): one JSON object a line on standard output, with
@@ -74,9 +74,12 @@ export const log: Logger = pino(
     serializers: { err: (value: unknown) => value },
     mixin: () => ({ ...currentLogContext() }),
     hooks: {
-      // The finished line: email addresses, credentials and tokens in the message and every string
-      // field (error messages and stacks included) are masked.
-      streamWrite: (line) => maskText(line),
+      // The message and its arguments, before they are formatted; fields are masked by formatters.log.
+      logMethod(args, method) {
+        return method.apply(this, args.map((a) => (typeof a === "string" ? maskText(a) : a)) as Parameters<typeof method>);
+      },
+      // The finished line, once more: anything that reached it another way (lib/log/redact.ts).
+      streamWrite: (line) => maskLine(line),
     },
   },
   {

@@ -2,7 +2,7 @@ import { parseEnv } from "../env";
 import { captureLogs, type CapturedLogs } from "./capture";
 import { log, setLogContext, withLogContext, callerFields } from "./index";
 import { logLevelFrom } from "./level";
-import { EMAIL_MASK, REDACTED, isRedactedKey, maskText } from "./redact";
+import { EMAIL_MASK, REDACTED, isRedactedKey, maskLine, maskText } from "./redact";
 import { prettyPrinting } from "./index";
 
 let logs: CapturedLogs;
@@ -71,6 +71,27 @@ describe("redaction", () => {
     log.info({ detail: "header was Basic dXNlcjpwYXNzd29yZA==" }, "refused");
     const out = written();
     for (const secret of ["upstream-bearer-xyz", jwt, "dXNlcjpwYXNzd29yZA=="]) expect(out).not.toContain(secret);
+  });
+
+  it("masks a failed query's parameters, in the error, its message and the line's message, keeping the statement", () => {
+    const err = Object.assign(new Error("Failed query: insert into directors (name, address) values ($1, $2)\nparams: Priya Shah,12 High Street"), {
+      query: "insert into directors (name, address) values ($1, $2)",
+      params: ["Priya Shah", "12 High Street"],
+    });
+    log.warn({ err }, `[jobs] attempt 1 failed: ${err.message}`);
+    const out = written();
+    expect(out).not.toContain("Priya Shah");
+    expect(out).not.toContain("12 High Street");
+    expect(out).toContain("insert into directors (name, address) values ($1, $2)");
+    expect((logs.records()[0]!.err as { params: unknown }).params).toBe(REDACTED);
+  });
+
+  it("the last net over the finished line keeps it JSON, even for an address just after an escape", () => {
+    const raw = 'to:\nbob@example.com, \u001bcarol@example.org, "eve@example.net", \\dan@example.com';
+    const masked = maskLine(JSON.stringify({ msg: raw }));
+    const parsed = JSON.parse(masked) as { msg: string };
+    expect(parsed.msg).not.toMatch(/(bob|carol|eve)@example/);
+    expect(parsed.msg.startsWith(`to:\n${EMAIL_MASK}`)).toBe(true);
   });
 
   it("survives cycles, Maps, Headers and byte arrays, and leaves the logged object untouched", () => {

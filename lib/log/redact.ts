@@ -5,9 +5,10 @@
  * - by key: the value of any property whose name (at any depth, case and `-`/`_` ignored) names a
  *   secret or personal datum is replaced by REDACTED: cookies, authorization headers, tokens (sign-in,
  *   capture, CSRF, Yoti session tokens, OAuth), passwords, secrets, API keys, webhook signatures
- *   (stripe-signature, Yoti's), personal codes, email addresses;
- * - by pattern, over the whole finished line (message, string fields, error messages and stacks):
- *   email addresses, `Bearer …`/`Basic …` credentials and JSON Web Tokens are masked.
+ *   (stripe-signature, Yoti's), personal codes, email addresses, a failed query's parameters;
+ * - by pattern, in the message, every string field and error messages and stacks: email addresses,
+ *   `Bearer …`/`Basic …` credentials, JSON Web Tokens and a failed query's parameters are masked;
+ *   then once more over the finished line, for anything that reached it another way.
  */
 
 export const REDACTED = "[redacted]";
@@ -31,6 +32,7 @@ export const REDACTED_KEY_FRAGMENTS = [
   "personalcode", // Companies House personal codes
   "companieshousecode",
   "email", // email addresses, whatever else is in them
+  "params", // the values a failed query carried (drizzle's DrizzleQueryError.params)
 ] as const;
 
 const squash = (key: string) => key.toLowerCase().replace(/[-_\s]/g, "");
@@ -45,9 +47,34 @@ export const EMAIL_PATTERN = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-
 const CREDENTIAL_PATTERN = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const JWT_PATTERN = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 
-/** A text with email addresses, bearer/basic credentials and JSON Web Tokens masked. */
+/** The values a failed query carried, as drizzle puts them in its error's message ("…\nparams: a,b,c"). */
+const QUERY_PARAMS_PATTERN = /(\bparams: )[^\n]*/g;
+
+/**
+ * A text (a message or a string field, before it is encoded) with email addresses, bearer/basic
+ * credentials, JSON Web Tokens and a failed query's parameters (names, addresses, anything a
+ * statement carried) masked.
+ */
 export function maskText(text: string): string {
-  return text.replace(EMAIL_PATTERN, EMAIL_MASK).replace(CREDENTIAL_PATTERN, `$1 ${REDACTED}`).replace(JWT_PATTERN, REDACTED);
+  return text
+    .replace(EMAIL_PATTERN, EMAIL_MASK)
+    .replace(CREDENTIAL_PATTERN, `$1 ${REDACTED}`)
+    .replace(JWT_PATTERN, REDACTED)
+    .replace(QUERY_PARAMS_PATTERN, `$1${REDACTED}`);
+}
+
+/**
+ * An email just after a JSON escape (`\n`, `\u001b`) must not take the escape's letter or digits
+ * with it, or the line would no longer be JSON: no match starts inside an escape.
+ */
+const EMAIL_IN_JSON_PATTERN = new RegExp(String.raw`(?<!\\|\\u[0-9a-fA-F]{0,3})` + EMAIL_PATTERN.source, "g");
+
+/**
+ * The last net, over a finished JSON line: email addresses, credentials and JSON Web Tokens that
+ * reached it some other way. Its patterns never match a quote or a backslash, so the line stays JSON.
+ */
+export function maskLine(line: string): string {
+  return line.replace(EMAIL_IN_JSON_PATTERN, EMAIL_MASK).replace(CREDENTIAL_PATTERN, `$1 ${REDACTED}`).replace(JWT_PATTERN, REDACTED);
 }
 
 /** An Error as plain data (type, message, code, stack, cause), as pino's own serializer shapes it. */
