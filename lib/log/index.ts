@@ -75,8 +75,15 @@ export const log: Logger = pino(
     mixin: () => ({ ...currentLogContext() }),
     hooks: {
       // The message and its arguments, before they are formatted; fields are masked by formatters.log.
+      // Given an error and no message, pino would take the error's message as it is: give it masked.
       logMethod(args, method) {
-        return method.apply(this, args.map((a) => (typeof a === "string" ? maskText(a) : a)) as Parameters<typeof method>);
+        const masked: unknown[] = args.map((a) => (typeof a === "string" ? maskText(a) : a));
+        const [first] = masked;
+        if (masked.length === 1 && typeof first === "object" && first !== null) {
+          const err = first instanceof Error ? first : (first as { err?: unknown }).err;
+          if (err instanceof Error && !(first as { msg?: unknown }).msg) masked.push(maskText(err.message));
+        }
+        return method.apply(this, masked as Parameters<typeof method>);
       },
       // The finished line, once more: anything that reached it another way (lib/log/redact.ts).
       streamWrite: (line) => maskLine(line),

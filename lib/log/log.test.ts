@@ -79,11 +79,15 @@ describe("redaction", () => {
       params: ["Priya Shah", "12 High Street"],
     });
     log.warn({ err }, `[jobs] attempt 1 failed: ${err.message}`);
+    log.error(err);
+    log.error({ err });
     const out = written();
     expect(out).not.toContain("Priya Shah");
     expect(out).not.toContain("12 High Street");
     expect(out).toContain("insert into directors (name, address) values ($1, $2)");
     expect((logs.records()[0]!.err as { params: unknown }).params).toBe(REDACTED);
+    // Without a message of its own, a line takes the error's, masked.
+    expect(logs.messages()[1]).toMatch(/^Failed query: insert into directors .*\nparams: \[redacted\]$/s);
   });
 
   it("the last net over the finished line keeps it JSON, even for an address just after an escape", () => {
