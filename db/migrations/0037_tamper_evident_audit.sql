@@ -8,11 +8,13 @@
 -- microseconds, jsonb in PostgreSQL's own (canonical) text form. `npm run audit:verify`
 -- (lib/domain/audit-chain.ts) rebuilds the same text in the application and walks the chain.
 --
--- The link is written at commit, by a deferred trigger that takes the chain's head row
--- (audit_chain_heads) FOR UPDATE: every transaction that added rows links them in the order the
--- transactions commit, one at a time, so several portal instances keep one chain. The lock is held
--- only while the transaction commits, never while it works, so it adds no waits and no deadlocks
--- to the work itself. Until then the row's link columns are null (no other session sees the row).
+-- The link is written as the row is inserted, by a BEFORE INSERT trigger that takes the chain's head
+-- row (audit_chain_heads) FOR UPDATE and follows it (or the newest row of the same statement); a
+-- statement trigger then moves the head once per statement. The head row stays locked until the
+-- transaction ends, so transactions that add to a chain do so one after the other, in one chain
+-- however many portal instances write, and the unique index on chain_seq turns any fork into an
+-- error. Write audit rows late in a transaction: from the first one on, other writers wait for it.
+-- Linking costs no extra row version: a 5,000-row statement is linked in one pass (docs/speed.md).
 --
 -- Rows are never updated, and only deleted by the retention of security events: the function
 -- prune_security_events() deletes them (as the owner) and reports each run of consecutive links it
@@ -116,71 +118,77 @@ BEGIN
   INSERT INTO audit_chain_heads (chain, seq, hash) VALUES ('security_events', n, prev);
 END $$;
 --> statement-breakpoint
--- The deferred links. SECURITY DEFINER: they run as the owner, so the application's role needs no
--- right on the heads and none to update its rows. `portal.audit_link` lets the guard below tell
--- this one update from any other.
+-- The links. SECURITY DEFINER: they run as the owner, so the application's role needs no right on
+-- the heads. Each follows the head, or the newest row after it (the rows this statement has
+-- inserted so far: a row-level BEFORE trigger sees them).
 CREATE FUNCTION "audit_entries_link"() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-SET search_path = public, pg_temp SET portal.audit_link = 'on' AS $$
+SET search_path = public, pg_temp AS $$
 DECLARE
   head audit_chain_heads;
-  e audit_entries;
+  last_seq bigint;
+  last_hash text;
 BEGIN
   SELECT * INTO head FROM audit_chain_heads WHERE chain = 'audit_entries' FOR UPDATE;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'the audit chain has no head row (migration 0037)';
   END IF;
-  SELECT * INTO e FROM audit_entries WHERE id = NEW.id;
-  -- Deleted again in its own transaction, or linked already: nothing to link.
-  IF NOT FOUND OR e.hash IS NOT NULL THEN
-    RETURN NULL;
+  SELECT e.chain_seq, e.hash INTO last_seq, last_hash FROM audit_entries e
+  WHERE e.chain_seq > head.seq ORDER BY e.chain_seq DESC LIMIT 1;
+  IF NOT FOUND THEN
+    last_seq := head.seq;
+    last_hash := head.hash;
   END IF;
-  e.chain_seq := head.seq + 1;
-  e.prev_hash := head.hash;
-  e.hash := audit_chain_hash(e.prev_hash, audit_entry_canonical(e));
-  UPDATE audit_entries SET chain_seq = e.chain_seq, prev_hash = e.prev_hash, hash = e.hash WHERE id = e.id;
-  UPDATE audit_chain_heads SET seq = e.chain_seq, hash = e.hash WHERE chain = 'audit_entries';
-  RETURN NULL;
+  NEW.chain_seq := last_seq + 1;
+  NEW.prev_hash := last_hash;
+  NEW.hash := audit_chain_hash(last_hash, audit_entry_canonical(NEW));
+  RETURN NEW;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION "security_events_link"() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-SET search_path = public, pg_temp SET portal.audit_link = 'on' AS $$
+SET search_path = public, pg_temp AS $$
 DECLARE
   head audit_chain_heads;
-  s security_events;
+  last_seq bigint;
+  last_hash text;
 BEGIN
   SELECT * INTO head FROM audit_chain_heads WHERE chain = 'security_events' FOR UPDATE;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'the security event chain has no head row (migration 0037)';
   END IF;
-  SELECT * INTO s FROM security_events WHERE id = NEW.id;
-  IF NOT FOUND OR s.hash IS NOT NULL THEN
-    RETURN NULL;
+  SELECT s.chain_seq, s.hash INTO last_seq, last_hash FROM security_events s
+  WHERE s.chain_seq > head.seq ORDER BY s.chain_seq DESC LIMIT 1;
+  IF NOT FOUND THEN
+    last_seq := head.seq;
+    last_hash := head.hash;
   END IF;
-  s.chain_seq := head.seq + 1;
-  s.prev_hash := head.hash;
-  s.hash := audit_chain_hash(s.prev_hash, security_event_canonical(s));
-  UPDATE security_events SET chain_seq = s.chain_seq, prev_hash = s.prev_hash, hash = s.hash WHERE id = s.id;
-  UPDATE audit_chain_heads SET seq = s.chain_seq, hash = s.hash WHERE chain = 'security_events';
+  NEW.chain_seq := last_seq + 1;
+  NEW.prev_hash := last_hash;
+  NEW.hash := audit_chain_hash(last_hash, security_event_canonical(NEW));
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+-- The head follows each statement's newest link (one update per statement, not per row).
+CREATE FUNCTION "audit_chain_advance"() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = public, pg_temp AS $$
+BEGIN
+  UPDATE audit_chain_heads h SET seq = n.chain_seq, hash = n.hash
+  FROM (SELECT chain_seq, hash FROM new_rows WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1) n
+  WHERE h.chain = TG_TABLE_NAME AND n.chain_seq > h.seq;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "audit_entries_link" AFTER INSERT ON "audit_entries" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION audit_entries_link();--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "security_events_link" AFTER INSERT ON "security_events" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION security_events_link();--> statement-breakpoint
--- Refuses every UPDATE and DELETE, whatever the role, except: the link above, written once into a
--- row that has none and changing nothing else; and a DELETE while `portal.audit_prune` is on, which
--- prune_security_events() sets for its own duration. (Any session may set a custom setting, so
--- this is a guard against mistakes by the owner; the application's role is kept out by privileges.)
+CREATE TRIGGER "audit_entries_link" BEFORE INSERT ON "audit_entries" FOR EACH ROW EXECUTE FUNCTION audit_entries_link();--> statement-breakpoint
+CREATE TRIGGER "security_events_link" BEFORE INSERT ON "security_events" FOR EACH ROW EXECUTE FUNCTION security_events_link();--> statement-breakpoint
+CREATE TRIGGER "audit_entries_advance" AFTER INSERT ON "audit_entries" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_chain_advance();--> statement-breakpoint
+CREATE TRIGGER "security_events_advance" AFTER INSERT ON "security_events" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_chain_advance();--> statement-breakpoint
+-- Refuses every UPDATE and DELETE, whatever the role, except a DELETE while `portal.audit_prune` is
+-- on, which prune_security_events() sets for its own duration. (Any session may set a custom
+-- setting, so this guards against the owner's mistakes; the application's role is kept out by its
+-- privileges.)
 CREATE FUNCTION "audit_rows_guard"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' THEN
-    IF current_setting('portal.audit_prune', true) = 'on' THEN
-      RETURN OLD;
-    END IF;
-  ELSIF TG_OP = 'UPDATE' THEN
-    IF current_setting('portal.audit_link', true) = 'on' AND pg_trigger_depth() > 1 AND OLD.hash IS NULL
-       AND (to_jsonb(OLD) - ARRAY['chain_seq', 'prev_hash', 'hash']) = (to_jsonb(NEW) - ARRAY['chain_seq', 'prev_hash', 'hash']) THEN
-      RETURN NEW;
-    END IF;
+  IF TG_OP = 'DELETE' AND current_setting('portal.audit_prune', true) = 'on' THEN
+    RETURN OLD;
   END IF;
   RAISE EXCEPTION '% is append-only: % refused', TG_TABLE_NAME, TG_OP USING ERRCODE = 'insufficient_privilege';
 END $$;

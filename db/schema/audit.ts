@@ -5,8 +5,8 @@ import { auditType } from "./enums";
 /**
  * The chain columns of an append-only, tamper-evident table (migration 0037, lib/domain/audit-chain.ts):
  * the row's place in its chain, the hash of the link before it, and its own hash over its fields and
- * that one. The database writes them when the inserting transaction commits (null until then); the
- * application never sets them.
+ * that one. A trigger writes them as the row is inserted (null only in a row written with it off);
+ * the application never sets them.
  */
 export const chainLink = () => ({
   chainSeq: bigint({ mode: "number" }),

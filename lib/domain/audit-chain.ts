@@ -8,7 +8,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
  *     hash = sha256_hex( prev_hash + "\n" + canonical(row) )      first link: prev_hash = 64 zeros
  *     canonical(row) = [chain, field1, field2, ...].join("|"), each field "<bytes>:<text>" or "-" (null)
  *
- * The database computes it (a deferred trigger, at commit); this module computes it again from the
+ * The database computes it (a trigger, as the row is inserted); this module computes it again from the
  * fields as text, independently, to verify. Retention (security events only) deletes runs of links
  * and leaves a marker for each: the run's first and last place and its last hash, signed with a
  * key derived from AUTH_SECRET, so the next link still has something to follow from.

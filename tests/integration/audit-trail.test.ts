@@ -118,24 +118,24 @@ describeWithPostgres("tamper-evident audit trail (PostgreSQL)", () => {
     await dropTestDatabases(base).catch(() => undefined);
   }, 60_000);
 
-  it("links each row when its transaction commits, and an untouched trail verifies", async () => {
+  it("links each row as it is inserted, and an untouched trail verifies", async () => {
     const url = await freshDatabase();
     const db = await open(url);
-    const inserted = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(auditEntries).values({ action: "x", auditType: "ClientCreated", entityType: "Client" }).returning();
-      return row!;
-    });
-    // Linked at commit, not at insert: the returned row has no link yet, the stored one has.
-    expect(inserted).toMatchObject({ chainSeq: null, hash: null });
+    const [inserted] = await db.insert(auditEntries).values({ action: "x", auditType: "ClientCreated", entityType: "Client" }).returning();
+    expect(inserted).toMatchObject({ chainSeq: 1, prevHash: GENESIS_HASH, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     await writeHistory(db);
+    // Many rows in one statement (as a bulk request writes its individuals' entries) link one after another.
+    await db.execute(sql`insert into audit_entries (action, audit_type, entity_type, entity_id) select 'Bulk ' || g, 'DirectorCreated', 'Director', g::text from generate_series(1, 200) g`);
     const owner = await connect(url);
     const { rows } = await owner.query("select id, chain_seq, prev_hash, hash from audit_entries order by chain_seq");
-    expect(rows.map((r) => Number(r.chain_seq))).toEqual([1, 2, 3, 4]);
+    expect(rows.map((r) => Number(r.chain_seq))).toEqual(Array.from({ length: 204 }, (_, i) => i + 1));
     expect(rows[0].prev_hash).toBe(GENESIS_HASH);
     for (let i = 1; i < rows.length; i++) expect(rows[i].prev_hash).toBe(rows[i - 1].hash);
+    const [head] = (await owner.query("select seq, hash from audit_chain_heads where chain = 'audit_entries'")).rows;
+    expect([Number(head.seq), head.hash]).toEqual([204, rows.at(-1).hash]);
 
     const report = await verifyAuditTrail({ db, secret: SECRET });
-    expect(report).toMatchObject({ intact: true, verified: 7, broken: null, chains: { audit_entries: { verified: 4 }, security_events: { verified: 3 } } });
+    expect(report).toMatchObject({ intact: true, verified: 207, broken: null, chains: { audit_entries: { verified: 204 }, security_events: { verified: 3 } } });
   });
 
   it("refuses UPDATE, DELETE and TRUNCATE of audit rows even for the owner", async () => {
