@@ -261,7 +261,11 @@ BEGIN
   END IF;
   -- pg-boss installs and upgrades its own schema when a process starts its queue: the
   -- application's role may create schemas, and may use one an earlier owner-run portal installed.
-  EXECUTE format('GRANT CREATE ON DATABASE %I TO %I', current_database(), app_role);
+  BEGIN
+    EXECUTE format('GRANT CREATE ON DATABASE %I TO %I', current_database(), app_role);
+  EXCEPTION WHEN insufficient_privilege THEN
+    RAISE WARNING 'could not let % create a schema (pg-boss installs its own): as the database''s owner, run GRANT CREATE ON DATABASE % TO %', app_role, quote_ident(current_database()), quote_ident(app_role);
+  END;
   IF EXISTS (SELECT 1 FROM pg_namespace n JOIN pg_roles r ON r.oid = n.nspowner WHERE n.nspname = 'pgboss' AND r.rolname <> app_role) THEN
     EXECUTE format('GRANT USAGE, CREATE ON SCHEMA pgboss TO %I', app_role);
     EXECUTE format('GRANT ALL ON ALL TABLES IN SCHEMA pgboss TO %I', app_role);
