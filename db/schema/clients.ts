@@ -102,6 +102,18 @@ export const clients = pgTable(
     companyType: text(),
     confirmationStatementDue: date({ mode: "string" }),
     registerCheckedAt: timestamptz(),
+    /**
+     * The earliest verify-by date (lib/domain/verify-by.ts) of the client's people still to be
+     * verified (not deleted, complete or rejected); null when none is bound by a date. Kept by
+     * triggers (migration 0040), never written by the portal.
+     */
+    nextVerifyBy: date({ mode: "string" }),
+    /**
+     * The admin list's default order: `createdAt`, moved 10,000 years later while someone's
+     * verify-by date has passed, so that newest first puts those clients first. Kept by a trigger
+     * and the nightly `clients.mark-overdue` job (migration 0040), never written by the portal.
+     */
+    priorityAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
     check("clients_locale_check", sql`${t.locale} IN ('en-GB', 'cy')`),
@@ -121,7 +133,10 @@ export const clients = pgTable(
     ...(["createdAt", "updatedAt", "name", "reference", "mainContactEmail", "productTier", "status", "journey", "inKantata"] as const).map((k) =>
       index(`clients_live_${snake(k)}_id_idx`).on(t[k], t.id).where(sql`${t.isDeleted} = false`),
     ),
-    ...(["sageId", "companyId", "owner", "unitPrice", "fullPrice", "kantataReference"] as const).flatMap((k) => [
+    index("clients_live_priority_at_id_idx").on(t.priorityAt, t.id).where(sql`${t.isDeleted} = false`),
+    // The deadline filter and the deadline reminders find clients by their earliest date.
+    index("clients_next_verify_by_idx").on(t.nextVerifyBy).where(sql`${t.nextVerifyBy} is not null`),
+    ...(["sageId", "companyId", "owner", "unitPrice", "fullPrice", "kantataReference", "nextVerifyBy"] as const).flatMap((k) => [
       index(`clients_live_${snake(k)}_id_idx`).on(t[k].asc().nullsLast(), t.id).where(sql`${t.isDeleted} = false`),
       index(`clients_live_${snake(k)}_desc_id_idx`).on(t[k].desc().nullsLast(), t.id.desc().nullsFirst()).where(sql`${t.isDeleted} = false`),
     ]),

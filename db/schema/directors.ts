@@ -126,6 +126,12 @@ export const directors = pgTable(
     registerAppointedOn: date({ mode: "string" }),
     registerBirthMonth: integer(),
     registerBirthYear: integer(),
+    /**
+     * The deadline reminders (lib/server/reminders/claim-reminders.ts): the verify-by date the last
+     * one was for, and its step (days before that date, VERIFY_BY_REMINDER_DAYS).
+     */
+    verifyByRemindedFor: date({ mode: "string" }),
+    verifyByReminderDays: integer(),
     /** The language this individual chose (`en-GB` or `cy`) when they switched language signed in; else their company's. */
     locale: text(),
     /** When the retention job deleted the evidence of this director's check. */

@@ -357,6 +357,8 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
       await tx.execute(sql`select director_text_rebuild()`);
       await tx.execute(sql`select director_reference_grams_rebuild()`);
       await tx.execute(sql`select director_status_counts_rebuild(), client_status_counts_rebuild()`);
+      // Each client's earliest verify-by date and its place in the default order (migration 0040).
+      await tx.execute(sql`select client_next_verify_by_rebuild()`);
     }
     await tx.execute(sql`alter table directors enable trigger user`);
     await tx.execute(sql`alter table clients enable trigger user`);

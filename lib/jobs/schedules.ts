@@ -27,6 +27,8 @@ export const jobSchedules: readonly JobSchedule[] = [
   { job: "audit.verify", cron: "53 4 * * *", payload: {}, tz: "Europe/London" },
   // Clients' register data from Companies House, overnight, within the API key's rate budget.
   { job: "companies-house.refresh-register", cron: "26 1 * * *", payload: {}, tz: "Europe/London" },
+  // Clients whose verify-by date passed yesterday lead the admin list from the start of the day.
+  { job: "clients.mark-overdue", cron: "4 0 * * *", payload: {}, tz: "Europe/London" },
 ];
 
 /**

@@ -13,7 +13,7 @@ import { adminPrincipal } from "./support/test-users";
  * - clients.director_count and the client view's status counts (client_status_counts), both kept by
  *   triggers, equal a count of the rows, as do each client's directors per status and the search's
  *   narrow copies of every director and client (director_search, client_search, migrations 0017-0018) and the counts of short reference fragments
- *   (director_reference_grams, 0019), and
+ *   (director_reference_grams, 0019), and each client's earliest verify-by date (0040), and
  *   the individual view's status counts, read from director_status_counts (kept by triggers), equal
  *   a count(*) over directors joined to clients, after inserts, status changes, soft and hard
  *   deletes, a client deleted and restored, a director moved to another client, and after the
@@ -30,6 +30,12 @@ beforeAll(async () => {
   const url = await createTestDatabase(NAME);
   handle = await openDatabase({ databaseUrl: url, migrate: false });
   await seedLarge(handle.db, { clients: 120, directors: 2_500 });
+  // Verify-by dates (the generator sets none), so that each client's earliest (migration 0040) is
+  // kept for real through the changes below.
+  await handle.db.execute(sql`update clients set verify_by = current_date + ((id * 13) % 120 - 40) where id % 3 = 0`);
+  await handle.db.execute(sql`update clients set confirmation_statement_due = current_date + ((id * 7) % 400 - 60) where id % 4 <> 1`);
+  await handle.db.execute(sql`update directors set register_role = case when id % 5 = 0 then 'psc' else 'director' end,
+    register_appointed_on = date '2025-06-01' + (id * 11) % 700, register_birth_month = 1 + id % 12 where id % 6 = 0`);
 }, 120_000);
 
 afterAll(async () => {
@@ -69,6 +75,8 @@ async function expectCountsExact() {
   expect(rowsOf(await handle.db.execute(sql`select * from director_text_check()`))).toEqual([]);
   expect(rowsOf(await handle.db.execute(sql`select * from client_search_check()`))).toEqual([]);
   expect(rowsOf(await handle.db.execute(sql`select * from director_reference_grams_check()`))).toEqual([]);
+  // Each client's earliest verify-by date and its place in the default order (migration 0040).
+  expect(rowsOf(await handle.db.execute(sql`select * from client_next_verify_by_check()`))).toEqual([]);
   for (const includeDeleted of [false, true]) {
     const expected = await plainCounts(includeDeleted);
     const result = await search({ tableViewMode: "individual", includeDeleted });
@@ -139,6 +147,11 @@ test("the kept counts follow inserts, status changes, deletions, a client delete
     values ('Scale Client Ltd', 'ZZSCALEC', 'scale.client@example.test', 'OneOff', 'PayByInvoice', 'Onboarding')`);
   await expectCountsExact();
   await db.execute(sql`delete from clients where reference = 'ZZSCALEC'`);
+  await expectCountsExact();
+  // Register entries and the company's dates changed: each client's earliest verify-by date follows.
+  await db.execute(sql`update directors set register_role = 'psc', register_appointed_on = current_date - 3, register_birth_month = null where client_id = ${a}`);
+  await expectCountsExact();
+  await db.execute(sql`update clients set confirmation_statement_due = current_date - 1, verify_by = null where id in (${a}, ${c})`);
   await expectCountsExact();
   // An update that changes nothing counted adds no delta row.
   const before = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from director_status_counts`))[0]!.n;

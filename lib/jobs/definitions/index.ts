@@ -10,11 +10,12 @@ import { sweepYotiSessionsJob } from "./sweep-yoti-sessions";
 import { checkRegisterJob } from "./check-register";
 import { verifyAuditTrailJob } from "./verify-audit-trail";
 import { refreshCompanyRegisterJob } from "./refresh-company-register";
+import { markOverdueClientsJob } from "./mark-overdue-clients";
 // Last: its module graph (file storage) is the newest; keep the older jobs evaluated first.
 import { deleteExpiredEvidenceJob } from "./delete-expired-evidence";
 
 /** Every kind of job, one file each. A new job is added here and nowhere else. */
-const all = [sendEmailJob, sendSignInLinkJob, pruneSecurityDataJob, raiseInvoiceJob, sendInvitationJob, sweepYotiSessionsJob, deleteExpiredEvidenceJob, sendRemindersJob, verifyAuditTrailJob, refreshCompanyRegisterJob, checkRegisterJob] as const;
+const all = [sendEmailJob, sendSignInLinkJob, pruneSecurityDataJob, raiseInvoiceJob, sendInvitationJob, sweepYotiSessionsJob, deleteExpiredEvidenceJob, sendRemindersJob, verifyAuditTrailJob, refreshCompanyRegisterJob, checkRegisterJob, markOverdueClientsJob] as const;
 
 type AnyDefinition = (typeof all)[number];
 export type JobName = AnyDefinition["name"];
