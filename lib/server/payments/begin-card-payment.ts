@@ -130,6 +130,9 @@ async function attemptCardPayment(db: Tx, clientId: number, replaceOpen: boolean
       .update(clients)
       .set({ paymentSessionId: session.id, updatedAt: new Date(), updatedBy: "system" })
       .where(and(eq(clients.id, client.id), eq(clients.paid, false)));
+    // Every call to Stripe comes before the audit entry: writing one holds the audit chain's head
+    // (migration 0037) until this transaction commits, and no other audit writer should wait on Stripe.
+    const paidMeanwhile = replaced ? await expireReplaced(db, client, replaced, session) : null;
     await writeAudit(db, {
       ...audit,
       action: "Card payment session created",
@@ -137,10 +140,7 @@ async function attemptCardPayment(db: Tx, clientId: number, replaceOpen: boolean
       oldValue: client.paymentSessionId ? { paymentSessionId: client.paymentSessionId } : null,
       newValue: { paymentSessionId: session.id, amountDue: due.amountDue, currency: CARD_CURRENCY, attempt, ...(replaced ? { replacedSessionId: replaced.id } : {}) },
     });
-    if (replaced) {
-      const paidMeanwhile = await expireReplaced(db, client, replaced, session);
-      if (paidMeanwhile) return { ok: true, url: paymentUrls.session(paidMeanwhile.id) };
-    }
+    if (paidMeanwhile) return { ok: true, url: paymentUrls.session(paidMeanwhile.id) };
     return { ok: true, url: session.url };
   } catch (e) {
     const kind = e instanceof PaymentProviderError ? e.kind : "error";
