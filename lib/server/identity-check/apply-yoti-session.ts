@@ -43,7 +43,9 @@ const portalUrl = () => new URL("/login", getEnv().APP_URL).toString();
  * - rejected: the session is cleared for a new attempt; the third rejection is Rejected, admins told;
  * - expired: IDVLinkExpired, the session cleared; starting again makes a new one.
  *
- * `session` must come from the provider (getYoti().getSession), never from a notification body.
+ * `session` must come from the provider (getYoti().getSession), never from a notification body,
+ * fetched by the caller before this transaction: its audit entries hold the audit chain's head until
+ * it commits (migration 0037), so nothing in it may wait on Yoti.
  */
 export async function applyYotiSession(db: Db, session: YotiSession, source: ApplySource, now = new Date()): Promise<ApplyResult> {
   return db.transaction(async (tx) => {

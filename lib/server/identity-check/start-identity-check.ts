@@ -100,6 +100,8 @@ export async function startIdentityCheck({ db, user, now = () => new Date() }: {
         yotiLinkClicked: false,
       },
     });
+    // After Yoti has answered: from its first audit entry on, this transaction holds the audit
+    // chain's head (migration 0037), and no other audit writer may wait on a call to Yoti.
     const audit = { entityType: "Director", entityId: String(director.id), clientId: director.clientId, directorId: director.id, user: actorOf(user) };
     await writeAudit(tx, {
       ...audit,
