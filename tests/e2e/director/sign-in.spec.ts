@@ -37,7 +37,7 @@ test("[DIRECTOR] opens the invitation's link and the sign-in form is filled in",
   const res = await request.post("/api/requests/identity-verification", {
     data: {
       ...human,
-      company: { name: `Invited ${t} Ltd`, companyId: "01234567" },
+      company: { name: `Invited ${t} Ltd`, companyId: "09876543" },
       productTier: "OneOff",
       journey: "PayByCard",
       mainContactFirstName: "Cora",

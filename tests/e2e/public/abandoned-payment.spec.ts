@@ -11,7 +11,7 @@ test("[PUBLIC] does come back from a cancelled card payment: the request is save
   const res = await request.post("/api/requests/identity-verification", {
     data: {
       ...human,
-      company: { name: `Abandoned ${t} Ltd`, companyId: "07654321" },
+      company: { name: `Abandoned ${t} Ltd`, companyId: "10984562" },
       productTier: "OneOff",
       journey: "PayByCard",
       mainContactFirstName: "Cas",

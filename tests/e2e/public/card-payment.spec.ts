@@ -18,7 +18,7 @@ const tag = () => Math.random().toString(36).slice(2, 8);
 
 /** Fills the request form's steps for three individuals, VAT registered (3 × £65.00 + VAT = £234.00), up to Check your answers. */
 async function fillRequest(page: Page, t: string) {
-  await section(page, "Company").getByLabel(/Company number/).fill("01234567");
+  await section(page, "Company").getByLabel(/Company number/).fill("10984562");
   await section(page, "Service option").getByLabel("Group managed solution").check();
   await continueTo(page, "Individuals");
   const people = section(page, "Individuals to verify");
@@ -65,7 +65,7 @@ test("[PUBLIC] a card request left unpaid shows 'not paid' on its payment page, 
   const res = await request.post("/api/requests/identity-verification", {
     data: {
       ...human,
-      company: { name: `Unpaid ${t} Ltd`, companyId: "07654321" },
+      company: { name: `Unpaid ${t} Ltd`, companyId: "10984562" },
       productTier: "OneOff",
       journey: "PayByCard",
       mainContactFirstName: "Sam",

@@ -40,7 +40,7 @@ test("[PUBLIC] requests verification of three directors paying by invoice (group
   await page.getByLabel(/Group managed solution/).check();
   await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(summary.getByRole("link")).toHaveText(["Enter a company number of 8 characters, like 01234567 or SC123456"]);
-  await section(page, "Company").getByLabel(/Company number/).fill("0123 4567");
+  await section(page, "Company").getByLabel(/Company number/).fill("1182 0457");
   await continueTo(page, "Individuals");
 
   await fillIndividual(page, 0, "Carol Director", "carol@example.com");
@@ -66,7 +66,7 @@ test("[PUBLIC] requests verification of three directors paying by invoice (group
   await continueTo(page, "Check your answers");
 
   // Check your answers: each answer with a Change link back to its field.
-  await expect(page.getByTestId("check-company")).toContainText("01234567");
+  await expect(page.getByTestId("check-company")).toContainText("11820457");
   await expect(page.getByTestId("check-contacts")).toContainText("The main contact");
   await expect(page.getByTestId("check-billing")).toContainText("GB123456789");
   await expect(page.getByTestId("check-individuals")).toContainText("Eve Director");
@@ -120,7 +120,7 @@ test("[PUBLIC] an existing customer's form is prefilled from lwdbNumber, and a o
 test("[PUBLIC] imports individuals from a CSV file with good and bad rows, and lists each bad row's reason", async ({ page }) => {
   await page.goto("/requests/identity-verification/?journey=PayByInvoice");
   await section(page, "Company").getByLabel("Company name").fill("CSV Test Ltd");
-  await section(page, "Company").getByLabel(/Company number/).fill("01234567");
+  await section(page, "Company").getByLabel(/Company number/).fill("11820457");
   await page.getByLabel(/Group managed solution/).check();
   await continueTo(page, "Individuals");
 
