@@ -18,6 +18,8 @@ export async function startSmtpServer(options: { rejectWith?: string; acceptAfte
   const waiters: { count: number; resolve: () => void }[] = [];
   /** Connections opened in all, open now, and open at most at once (to see a sender's pooling). */
   const connections = { opened: 0, open: 0, maxOpen: 0 };
+  /** Connection errors, such as a sender that died in the middle of a message (ECONNRESET). */
+  const errors: Error[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -55,12 +57,18 @@ export async function startSmtpServer(options: { rejectWith?: string; acceptAfte
       }, callback);
     },
   });
+  // A sender whose socket is reset in the middle of a message (a worker SIGKILL-ed while sending:
+  // its unread replies make the kernel send RST) is reported as an 'error' event; without a listener
+  // it was an unhandled error that failed the whole test file (reminders.test.ts, once, under load).
+  // A relay outlives its clients: recorded, never thrown.
+  server.on("error", (err) => errors.push(err));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
     connections,
+    errors,
     /** Resolves once `count` messages in all have arrived (for mail sent by another process). */
     waitForMessages: (count: number) =>
       received.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
