@@ -221,7 +221,8 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
     const current = Object.fromEntries(LOOKUP_FILLED_FIELDS.map((field) => [field, getValues(field) as string | undefined]));
     const changes = lookupFillChanges(current, previous?.fill ?? null, next, UNTOUCHED);
     for (const [field, value] of Object.entries(changes)) setValue(field as keyof LookupFill, value, { shouldDirty: true });
-    setLookupFilledBilling(Object.values(changes).some(Boolean));
+    // The same answer handled again (React's development double run) keeps what the first run said.
+    if (previous?.number !== lookup.number || Object.keys(changes).length) setLookupFilledBilling(Object.values(changes).some(Boolean));
     lookupFilled.current = {
       number: lookup.number,
       name: company.name,
