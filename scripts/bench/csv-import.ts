@@ -65,7 +65,7 @@ export async function benchCsvImport({ rows, runs }: { rows: number; runs: numbe
       const body = JSON.stringify({
         journey: "PayByInvoice",
         productTier: "Managed",
-        company: { name: `Bench Import ${Date.now()}-${run} Ltd`, companyId: "09999999" },
+        company: { name: `Bench Import ${Date.now()}-${run} Ltd`, companyId: "09417262" },
         mainContactFirstName: "Bench",
         mainContactLastName: "Contact",
         mainContactEmail: `bench.contact.${run}@bench.example`,

@@ -17,6 +17,7 @@
  * carry the framework's per-request cost and the ratios are read from the same run.
  * `--all` adds every shape (./scenarios.ts ALL_SHAPES: each sortable column both ways in both views,
  * each status tab, each filter, global search in both views, deep pages), timed without throughput.
+ * The request form's company look-up from the cache (./companies-house-lookup.ts): p95 under 300 ms.
  *
  * Then, on the same database, the bulk import of individuals (./csv-import.ts): an onboarding
  * request of 5,000 individuals from CSV text to stored rows, under 2 s.
@@ -28,6 +29,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, databaseUrl, dropTestDatabases } from "../../tests/setup/test-databases.mjs";
+import { benchCompaniesHouseLookup, reportCompaniesHouseLookup } from "./companies-house-lookup";
 import { benchCsvImport, reportCsvImport } from "./csv-import";
 import { benchHttp, reportHttp, startPortal, timeProxy } from "./http";
 import { benchLighthouse, reportLighthouse } from "./lighthouse";
@@ -49,6 +51,7 @@ const HELP = `Usage: npm run bench -- [options]
   --explain           print the EXPLAIN ANALYZE plan of each scenario's statement
   --csv-rows N        individuals in the bulk-import request (default 5000)
   --csv-runs N        timed bulk-import requests after one warm-up (default 5)
+  --ch-lookups N      timed company look-ups from the cache (default 200); --only companies-house runs only them
   --only WHAT         only "search" or only "csv-import" (with --clients 0 --directors 0 it needs no seed)
   --all               also every search shape (sorts, tabs, filters, deep pages): latency only
   --http              also the HTTP benchmark: scripts/serve.ts (Next.js's custom server around the production
@@ -92,6 +95,7 @@ const { values: args } = parseArgs({
     explain: { type: "boolean" },
     "csv-rows": { type: "string" },
     "csv-runs": { type: "string" },
+    "ch-lookups": { type: "string" },
     only: { type: "string" },
     all: { type: "boolean" },
     http: { type: "boolean" },
@@ -190,6 +194,11 @@ async function main() {
     const csvImport = async () => reportCsvImport(await benchCsvImport({ rows: int(args["csv-rows"], 5000, "--csv-rows"), runs: Math.max(1, int(args["csv-runs"], 5, "--csv-runs")) }));
     if (args.only === "csv-import") {
       await csvImport();
+      return;
+    }
+    const companiesHouse = async () => reportCompaniesHouseLookup(await benchCompaniesHouseLookup({ runs: Math.max(1, int(args["ch-lookups"], 200, "--ch-lookups")) }));
+    if (args.only === "companies-house") {
+      await companiesHouse();
       return;
     }
 
@@ -346,6 +355,7 @@ async function main() {
     if (args.http) await http();
     if (args.lighthouse) await lighthouse();
     if (args.only !== "search") await csvImport();
+    if (args.only !== "search") await companiesHouse();
   } finally {
     await closeDb();
     if (ownDatabase) {
