@@ -65,6 +65,19 @@ describe("client search URL", () => {
   });
 });
 
+describe("the verify-by filter and sort", () => {
+  it("carries the days in the URL as a number, sorts by the earliest date, and refuses what is not 0 to 3650 days", () => {
+    const { request, dropped } = parseSearchParams({ verifyWithinDays: "30", sortBy: "nextVerifyBy", sortDirection: "asc" });
+    expect(dropped).toEqual([]);
+    expect(request).toMatchObject({ filters: { verifyWithinDays: 30 }, sortBy: "nextVerifyBy", sortDirection: "asc" });
+    expect(Object.fromEntries(toSearchParams(toSearchState(request)))).toEqual({ verifyWithinDays: "30", sortBy: "nextVerifyBy", sortDirection: "asc" });
+    expect(activeFilterCount(toSearchState(request))).toBe(1);
+    expect(clientSearchSchema.parse({ filters: { verifyWithinDays: 0 } }).filters).toEqual({ verifyWithinDays: 0 });
+    for (const bad of ["-1", "3651", "1.5", "soon"]) expect(parseSearchParams({ verifyWithinDays: bad }).dropped).toEqual(["filters.verifyWithinDays"]);
+    expect(clientSearchSchema.safeParse({ filters: { verifyWithinDays: 3651 } }).error?.issues[0]?.message).toBe("invalidDays");
+  });
+});
+
 describe("containsPattern", () => {
   it("wraps the term in % and escapes the pattern characters", () => {
     expect(containsPattern("smith")).toBe("%smith%");

@@ -34,6 +34,8 @@ export const CLIENT_SORT_KEYS = [
   "directorCount",
   "kantataReference",
   "inKantata",
+  /** The earliest verify-by date of the client's people still to be verified (empty last). */
+  "nextVerifyBy",
 ] as const;
 
 /** Columns of the individual: individual view mode only. */
@@ -87,6 +89,11 @@ export const TEXT_FILTER_KEYS = [
 ] as const;
 export const DATE_FILTER_KEYS = ["createdAtFrom", "createdAtTo", "updatedAtFrom", "updatedAtTo"] as const;
 export const PENCE_FILTER_KEYS = ["priceFrom", "priceTo", "fullPriceFrom", "fullPriceTo"] as const;
+/**
+ * Whole days: `verifyWithinDays` keeps clients with someone to be verified by today plus that many
+ * days, overdue people included (0: overdue or due today).
+ */
+export const DAY_FILTER_KEYS = ["verifyWithinDays"] as const;
 export const FILTER_KEYS = [
   ...TEXT_FILTER_KEYS,
   "productTier",
@@ -95,12 +102,13 @@ export const FILTER_KEYS = [
   ...PENCE_FILTER_KEYS,
   "inKantata",
   "individualStatus",
+  ...DAY_FILTER_KEYS,
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** Filters as a plain object (the shape of the request's `filters`). */
 export type SearchFilters = Partial<{
-  [K in FilterKey]: K extends (typeof PENCE_FILTER_KEYS)[number] ? number : K extends "inKantata" ? boolean : string;
+  [K in FilterKey]: K extends (typeof PENCE_FILTER_KEYS)[number] | (typeof DAY_FILTER_KEYS)[number] ? number : K extends "inKantata" ? boolean : string;
 }>;
 
 /** A complete search request (after defaults): what the page holds and the server function takes. */
@@ -120,7 +128,7 @@ export function filterParam(key: FilterKey): string {
   return key === "status" ? "clientStatus" : key;
 }
 
-const NUMERIC_PARAMS = new Set<string>(["currentPage", "pageSize", ...PENCE_FILTER_KEYS]);
+const NUMERIC_PARAMS = new Set<string>(["currentPage", "pageSize", ...PENCE_FILTER_KEYS, ...DAY_FILTER_KEYS]);
 const BOOLEAN_PARAMS = new Set<string>(["inKantata", "includeDeleted"]);
 
 /** The URL search parameters of a search (defaults omitted, stable order). */

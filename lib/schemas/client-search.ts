@@ -28,6 +28,10 @@ import {
  * - Text filters are case-insensitive "contains" matches, at most 200 characters.
  * - Dates are a day `YYYY-MM-DD` (UK time; "to" includes the whole day) or an ISO 8601 instant with offset.
  * - Prices are integer pence. `priceFrom/To` filter the client's unit price, `fullPriceFrom/To` its full price.
+ * - `verifyWithinDays` (0 to 3650) keeps clients with someone still to be verified whose verify-by
+ *   date is at most that many days from today (UK), overdue ones included.
+ * - Sorted by `createdAt` descending (the default, newest first), clients with someone overdue come
+ *   first; `nextVerifyBy` sorts by the client's earliest verify-by date (clients without one last).
  * - `status` is the status tab: a client status in client view, a director status in individual view.
  * - Director sort keys (`directorName`, ...) are allowed in individual view only.
  * Error messages are keys under `clientSearch.errors` in messages/en-GB.json.
@@ -45,6 +49,8 @@ const text = optional(z.string({ error: "invalid" }).refine(isSingleLineText, IN
 const choice = <T extends readonly [string, ...string[]]>(values: T) => optional(z.enum(values, { error: "invalidOption" }));
 const pence = optional(z.number({ error: "invalidNumber" }).int("invalidNumber").min(0, "invalidNumber").max(MAX_PENCE, "invalidNumber"));
 const flag = optional(z.boolean({ error: "invalidBoolean" }));
+/** A number of days ahead, up to ten years. */
+const days = optional(z.number({ error: "invalidDays" }).int("invalidDays").min(0, "invalidDays").max(3650, "invalidDays"));
 const dateOrInstant = optional(z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "invalidDate" }));
 
 /** An object of exactly these keys: each unknown key is an issue of its own (`unknownKey`). */
@@ -88,6 +94,8 @@ const filtersSchema = exact({
     individual: text,
     individualReference: text,
     individualStatus: choice(directorStatusValues),
+    /** Someone of the client is to be verified within this many days from today, or is overdue. */
+    verifyWithinDays: days,
 });
 
 /** Day or instant bounds compare as instants: a day stands for its start ("from") or end ("to"). */

@@ -67,6 +67,13 @@ export const SCENARIOS: Scenario[] = [
   },
   { id: "sort-director-count", title: "client view, sorted by number of individuals", typical: false, request: () => ({ sortBy: "directorCount" }) },
   { id: "page-size-100", title: "client view, 100 rows a page", typical: false, request: () => ({ pagerModel: { currentPage: 1, pageSize: 100 } }) },
+  { id: "verify-within", title: "client view, someone to verify within 30 days", typical: false, request: () => ({ filters: { verifyWithinDays: 30 } }) },
+  {
+    id: "sort-verify-by",
+    title: "client view, sorted by the earliest verify-by date",
+    typical: false,
+    request: () => ({ sortBy: "nextVerifyBy", sortDirection: "asc" }),
+  },
 ];
 
 /**

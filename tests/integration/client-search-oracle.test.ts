@@ -31,6 +31,13 @@ beforeAll(async () => {
   // with live directors.
   await handle.db.execute(sql`update clients set name = 'Tied Name Ltd' where id % 17 = 0`);
   await handle.db.execute(sql`update clients set is_deleted = true where id % 23 = 0`);
+  // Verify-by dates around today (the generator sets none): requested dates and confirmation
+  // statements past and to come, and register entries (directors appointed before and after
+  // 18 November 2025, PSCs), so that some clients have someone overdue and others none.
+  await handle.db.execute(sql`update clients set verify_by = current_date + ((id * 13) % 120 - 40) where id % 3 = 0`);
+  await handle.db.execute(sql`update clients set confirmation_statement_due = current_date + ((id * 7) % 400 - 60) where id % 4 <> 1`);
+  await handle.db.execute(sql`update directors set register_role = case when id % 5 = 0 then 'psc' else 'director' end,
+    register_appointed_on = date '2025-06-01' + (id * 11) % 700, register_birth_month = 1 + id % 12 where id % 6 = 0`);
 }, 120_000);
 
 afterAll(async () => {
@@ -59,6 +66,7 @@ const SORT_SQL: Record<SortKey, { expr: string; nullable: boolean; director: boo
   directorCount: { expr: "(select count(*) from directors x where x.client_id = c.id and not x.is_deleted)", nullable: false, director: false },
   kantataReference: { expr: "c.kantata_reference", nullable: true, director: false },
   inKantata: { expr: "c.in_kantata", nullable: false, director: false },
+  nextVerifyBy: { expr: "", nullable: true, director: false },
   directorName: { expr: "d.name", nullable: false, director: true },
   directorEmail: { expr: "d.email", nullable: false, director: true },
   directorReference: { expr: "d.reference", nullable: false, director: true },
@@ -66,6 +74,26 @@ const SORT_SQL: Record<SortKey, { expr: string; nullable: boolean; director: boo
   priceOverride: { expr: "d.price_override", nullable: true, director: true },
   idvNumber: { expr: "d.idv_number", nullable: true, director: true },
 };
+
+/**
+ * A client's earliest verify-by date, counted the obvious way: the least of its people's still to
+ * be verified (person_verify_by, migration 0040, is lib/domain/verify-by.ts in SQL; held to it by
+ * tests/integration/verify-by-sql.test.ts), not the kept clients.next_verify_by.
+ */
+const NEXT_VERIFY_BY = `(select min(person_verify_by(c.verify_by, c.confirmation_statement_due, x.register_role, x.register_appointed_on, x.register_birth_month))
+  from directors x where x.client_id = c.id and not x.is_deleted and x.status not in ('Complete', 'Rejected'))`;
+const UK_TODAY = "(now() at time zone 'Europe/London')::date";
+/** The clients with that date as `nv_ref`, computed once per client (`offset 0` keeps it from being pulled up into the join). */
+const CLIENTS = `(select c.*, ${NEXT_VERIFY_BY} as nv_ref from clients c offset 0)`;
+
+/** The reference's sort: the column, or for newest first clients with someone overdue first (then newest first). */
+function sortSql(q: ClientSearchRequest): { expr: string; nullable: boolean; director: boolean } {
+  if (q.sortBy === "nextVerifyBy") return { ...SORT_SQL.nextVerifyBy, expr: "c.nv_ref" };
+  if (q.sortBy === "createdAt" && q.sortDirection === "desc") {
+    return { ...SORT_SQL.createdAt, expr: `(case when c.nv_ref < ${UK_TODAY} then c.created_at + interval '10000 years' else c.created_at end)` };
+  }
+  return SORT_SQL[q.sortBy];
+}
 
 function dayFrom(column: string, value: string): SQL {
   return sql`${sql.raw(column)} >= (${value}::date::timestamp at time zone ${UK})`;
@@ -114,6 +142,7 @@ function clientFilters(q: ClientSearchRequest): SQL[] {
   if (f.priceTo !== undefined) out.push(sql`c.unit_price <= ${f.priceTo}`);
   if (f.fullPriceFrom !== undefined) out.push(sql`c.full_price >= ${f.fullPriceFrom}`);
   if (f.inKantata !== undefined) out.push(sql`c.in_kantata = ${f.inKantata}`);
+  if (f.verifyWithinDays !== undefined) out.push(sql`c.nv_ref <= ${sql.raw(UK_TODAY)} + ${f.verifyWithinDays}::int`);
   return out;
 }
 
@@ -122,7 +151,7 @@ const all = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`
 /** The reference answer: row ids in order, status counts, total. */
 async function reference(q: ClientSearchRequest): Promise<{ ids: number[]; counts: Record<string, number>; total: number }> {
   const individual = q.tableViewMode === "individual";
-  const sort = SORT_SQL[q.sortBy];
+  const sort = sortSql(q);
   const dir = q.sortDirection;
   const nulls = sort.nullable ? " nulls last" : "";
   const p = q.globalSearch ? like(q.globalSearch) : undefined;
@@ -139,14 +168,14 @@ async function reference(q: ClientSearchRequest): Promise<{ ids: number[]; count
       const live = q.includeDeleted ? "" : " and z.is_deleted = false";
       where.push(sql`(${clientText(p)} or exists (select 1 from directors z where z.client_id = c.id and ${directorText(p, "z")}${sql.raw(live)}))`);
     }
-    from = sql`clients c`;
+    from = sql.raw(`${CLIENTS} c`);
     statusCol = "c.status";
     idCol = "c.id";
     order = `${sort.expr} ${dir}${nulls}, c.id ${dir}`;
   } else {
     where.push(...directorFilters(q, "d"));
     if (p) where.push(sql`(${directorText(p, "d")} or ${clientText(p)})`);
-    from = sql`directors d join clients c on c.id = d.client_id`;
+    from = sql.raw(`directors d join ${CLIENTS} c on c.id = d.client_id`);
     statusCol = "d.status";
     idCol = "d.id";
     order = sort.director ? `${sort.expr} ${dir}${nulls}, d.id ${dir}` : `${sort.expr} ${dir}${nulls}, c.id ${dir}, d.id ${dir}`;
@@ -221,12 +250,13 @@ describe.each(["client", "individual"] as const)("%s view: the search equals the
 
   test("global searches: surnames, company words, references, emails, sage ids, nothing found", async () => {
     for (const globalSearch of ["smith", "Kestrel", "ZD2223", "oliver.", "SG0001", "1000012", "no-such-thing", "50%_off"]) {
-      for (const sortBy of ["createdAt", "name", "directorCount", ...(view === "individual" ? ["directorName"] : [])] as SortKey[]) {
+      for (const sortBy of ["createdAt", "name", "directorCount", "nextVerifyBy", ...(view === "individual" ? ["directorName"] : [])] as SortKey[]) {
         const input: ClientSearchInput = { tableViewMode: view, globalSearch, sortBy };
         for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
       }
       await expectSame({ tableViewMode: view, globalSearch, includeDeleted: true, status: view === "client" ? "InProgress" : "Complete" });
       await expectSame({ tableViewMode: view, globalSearch, filters: { individualStatus: "Complete" } });
+      await expectSame({ tableViewMode: view, globalSearch, filters: { verifyWithinDays: 30 } });
       await expectSame({ tableViewMode: view, globalSearch, filters: { individualStatus: "Complete" }, includeDeleted: true, sortBy: view === "client" ? "name" : "directorName" });
     }
   });
@@ -282,5 +312,33 @@ describe.each(["client", "individual"] as const)("%s view: the search equals the
         for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
       }
     }
+  });
+
+  test("verify-by dates: someone due within N days (overdue included), the earliest date's sort, overdue first by default", async () => {
+    const filterSets: NonNullable<ClientSearchInput["filters"]>[] = [
+      { verifyWithinDays: 0 },
+      { verifyWithinDays: 30 },
+      { verifyWithinDays: 3650 },
+      { verifyWithinDays: 45, productTier: "Managed" },
+      { verifyWithinDays: 20, individual: "smith" },
+      { verifyWithinDays: 60, individualStatus: "AwaitingIDInfo" },
+      { verifyWithinDays: 60, individualReference: "ZD" },
+    ];
+    const sorts: [SortKey, "asc" | "desc"][] = [
+      ["createdAt", "desc"],
+      ["createdAt", "asc"],
+      ["nextVerifyBy", "asc"],
+      ["nextVerifyBy", "desc"],
+      ...(view === "individual" ? ([["directorName", "asc"]] as [SortKey, "asc" | "desc"][]) : []),
+    ];
+    for (const filters of filterSets) {
+      for (const [sortBy, sortDirection] of sorts) {
+        const input: ClientSearchInput = { tableViewMode: view, filters, sortBy, sortDirection };
+        for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
+      }
+    }
+    // The data has clients with someone overdue, so the default order does move them first.
+    const overdue = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from clients where next_verify_by < ${sql.raw(UK_TODAY)} and not is_deleted`));
+    expect(Number(overdue[0]!.n)).toBeGreaterThan(0);
   });
 });

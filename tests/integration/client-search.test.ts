@@ -231,6 +231,9 @@ const alphaFields = () => ({
   inKantata: true,
   kantataReference: "KAN-P1",
   isDeleted: false,
+  // No date binds Alpha's people (client-search-deadlines.test.ts has those that do).
+  nextVerifyBy: null,
+  overdue: false,
 });
 const keysOf = (result: ClientSearchResult) => result.clients.map((r) => fixtures.find((f) => id[f.key] === r.id)?.key ?? `other:${r.id}`);
 const directorKeysOf = (result: ClientSearchResult) => (result.clients as IndividualSearchRow[]).map((r) => directorFacts.find((d) => d.id === r.directorId)?.key ?? `other:${r.directorId}`);

@@ -7,6 +7,7 @@ import { Field, SelectField } from "@/components/ui/field";
 import {
   activeFilterCount,
   DATE_FILTER_KEYS,
+  DAY_FILTER_KEYS,
   PENCE_FILTER_KEYS,
   type SearchFilters,
   type SearchState,
@@ -75,6 +76,12 @@ function readForm(form: HTMLFormElement): { filters: SearchFilters; includeDelet
     if (v === undefined) continue;
     if (!/^\d{1,8}(\.\d{1,2})?$/.test(v)) errors[key] = "invalidPounds";
     else filters[key] = Math.round(Number(v) * 100);
+  }
+  for (const key of DAY_FILTER_KEYS) {
+    const v = text(key);
+    if (v === undefined) continue;
+    if (!/^\d{1,4}$/.test(v) || Number(v) > 3650) errors[key] = "invalidDays";
+    else filters[key] = Number(v);
   }
   for (const [from, to] of [...PRICE_RANGES, ...DATE_RANGES]) {
     const a = filters[from];
@@ -191,6 +198,15 @@ export function FiltersPanel({ options }: { options: FilterOptions }) {
               </option>
             ))}
           </SelectField>
+          <Field
+            label={t("verifyWithinDays")}
+            hint={t("verifyWithinDaysHint")}
+            name="verifyWithinDays"
+            inputMode="numeric"
+            defaultValue={f.verifyWithinDays === undefined ? "" : String(f.verifyWithinDays)}
+            error={error("verifyWithinDays")}
+            autoComplete="off"
+          />
           <div className="flex items-end">
             <label className="flex min-h-11 items-center gap-2 font-semibold">
               <input type="checkbox" name="includeDeleted" value="true" defaultChecked={state.includeDeleted} className="size-5" />

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { formatDate } from "@/lib/dates/format-date";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeadRow, TableRow } from "@/components/ui/table";
@@ -24,7 +25,18 @@ function useColumns(view: TableViewMode): Column[] {
   const t = useTranslations("clientSearch.table");
   const ts = useTranslations("statuses");
   const format = useFormatter();
+  const locale = useLocale();
   const none = <span className="text-ink-muted">{t("none")}</span>;
+  // The client's earliest verify-by date among people still to be verified; "Overdue" in words once passed.
+  const deadline = (r: Row) =>
+    r.nextVerifyBy ? (
+      <>
+        <time dateTime={r.nextVerifyBy}>{formatDate(r.nextVerifyBy, locale)}</time>
+        {r.overdue ? <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-900">{t("overdue")}</span> : null}
+      </>
+    ) : (
+      none
+    );
   const text = (v: string | null | undefined) => (v ? v : none);
   const money = (pence: number | null | undefined) => (pence === null || pence === undefined ? none : format.number(pence / 100, { style: "currency", currency: "GBP" }));
   const day = (d: Date) => <time dateTime={d.toISOString()}>{format.dateTime(d, { dateStyle: "medium" })}</time>;
@@ -46,6 +58,7 @@ function useColumns(view: TableViewMode): Column[] {
     { key: "sageId", label: "sageId", cell: (r) => text(r.sageId) },
     { key: "mainContactEmail", label: "mainContactEmail", cell: (r) => r.mainContactEmail },
     { key: "status", label: "status", cell: (r) => <StatusBadge kind="client" status={r.status} /> },
+    { key: "nextVerifyBy", label: "nextVerifyBy", cell: deadline },
     { key: "productTier", label: "productTier", cell: (r) => ts(`productTier.${r.productTier}`) },
     { key: "owner", label: "owner", cell: (r) => text(r.owner) },
     { key: "directorCount", label: "directorCount", numeric: true, cell: (r) => format.number(r.directorCount) },
@@ -120,7 +133,7 @@ export function ResultsTable({ view, rows, sortBy, sortDirection, captionId }: R
       variant="boxed"
       scroll="region"
       captionId={captionId}
-      caption={t("caption", { view, column: t(`columns.${sortLabel}` as never), direction: sortDirection })}
+      caption={t("caption", { view, column: t(`columns.${sortLabel}` as never), direction: sortDirection, overdueFirst: String(sortBy === "createdAt" && sortDirection === "desc") })}
     >
       <TableHead>
         <TableHeadRow>

@@ -85,6 +85,10 @@ export interface ClientSearchRow {
   inKantata: boolean;
   kantataReference: string | null;
   isDeleted: boolean;
+  /** The earliest verify-by date (`YYYY-MM-DD`) of the client's people still to be verified, or null. */
+  nextVerifyBy: string | null;
+  /** That date has passed (UK date): someone is overdue. */
+  overdue: boolean;
 }
 
 export interface IndividualSearchRow extends ClientSearchRow {
@@ -163,6 +167,12 @@ function clientConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; fi
   if (f.fullPriceFrom !== undefined) out.push(sql`${c.fullPrice} >= ${f.fullPriceFrom}`);
   if (f.fullPriceTo !== undefined) out.push(sql`${c.fullPrice} <= ${f.fullPriceTo}`);
   if (f.inKantata !== undefined) out.push(f.inKantata ? sql`${c.inKantata} = true` : sql`${c.inKantata} = false`);
+  if (f.verifyWithinDays !== undefined) {
+    // Someone of the client is to be verified by today + N days, or is overdue: the client's
+    // earliest date (kept by triggers, migration 0040) on its index. Written on the id so that it
+    // reads the same on clients and on client_search (which has no such column).
+    out.push(sql`${c.id} in (select "x"."id" from ${clients} "x" where "x"."next_verify_by" <= uk_today() + ${f.verifyWithinDays}::int)`);
+  }
   const filtered = out.length > 0;
   if (!includeDeleted) out.unshift(sql`${c.isDeleted} = false`);
   return { all: out, filtered, onSearchRow };
@@ -309,6 +319,7 @@ const SORTS: Record<SortKey, SortSpec> = {
   directorCount: column(sql`${c.directorCount}`),
   kantataReference: column(sql`${c.kantataReference}`, true),
   inKantata: column(sql`${c.inKantata}`),
+  nextVerifyBy: column(sql`${c.nextVerifyBy}`, true),
   directorName: column(sql`${d.name}`, false, true, "name"),
   directorEmail: column(sql`${d.email}`, false, true, "email"),
   directorReference: column(sql`${d.reference}`, false, true, "reference"),
@@ -316,6 +327,19 @@ const SORTS: Record<SortKey, SortSpec> = {
   priceOverride: column(sql`${d.priceOverride}`, true, true, "price_override"),
   idvNumber: column(sql`${d.idvNumber}`, true, true, "idv_number"),
 };
+
+/**
+ * The default order, newest first, puts clients with someone overdue first: it reads
+ * clients.priority_at (created_at, moved 10,000 years on while the client's earliest verify-by date
+ * has passed; kept by triggers and a nightly job, migration 0040), one non-null column with its own
+ * (priority_at, id) index, so the page is still an index walk. Oldest first is created_at alone.
+ */
+const PRIORITY: SortSpec = column(sql`${c.priorityAt}`);
+
+/** How a search is sorted: its column, or for newest first the default order (PRIORITY). */
+export function sortOf(query: Pick<ClientSearchRequest, "sortBy" | "sortDirection">): SortSpec {
+  return query.sortBy === "createdAt" && query.sortDirection === "desc" ? PRIORITY : SORTS[query.sortBy];
+}
 
 /** `expr asc|desc`; empty values last either way (non-null columns keep their index order). */
 function orderTerm(expr: SQL, direction: "asc" | "desc", nullable = false): SQL {
@@ -335,7 +359,7 @@ const clientJson = sql`'id', ${c.id}, 'name', ${c.name}, 'reference', ${c.refere
   'status', ${c.status}, 'journey', ${c.journey}, 'owner', ${c.owner}, 'unitPrice', ${c.unitPrice},
   'fullPrice', ${c.fullPrice}, 'createdAt', ${c.createdAt}, 'updatedAt', ${c.updatedAt}, 'inKantata', ${c.inKantata},
   'kantataReference', ${c.kantataReference}, 'isDeleted', ${c.isDeleted},
-  'directorCount', ${c.directorCount}`;
+  'directorCount', ${c.directorCount}, 'nextVerifyBy', ${c.nextVerifyBy}, 'overdue', coalesce(${c.nextVerifyBy} < uk_today(), false)`;
 
 const directorJson = sql`'directorId', ${d.id}, 'directorName', ${d.name}, 'directorEmail', ${d.email},
   'directorReference', ${d.reference}, 'directorStatus', ${d.status}, 'priceOverride', ${d.priceOverride},
@@ -343,7 +367,7 @@ const directorJson = sql`'directorId', ${d.id}, 'directorName', ${d.name}, 'dire
 
 /** The JSON rows of a client-view page, from the CTE "page" (`id`, sort key `k`), in its order. */
 function clientRows(query: ClientSearchRequest): SQL {
-  const sort = SORTS[query.sortBy];
+  const sort = sortOf(query);
   return sql`select coalesce(json_agg(json_build_object(${clientJson})
       order by ${orderTerm(sql`"p"."k"`, query.sortDirection, sort.nullable)}, ${orderTerm(sql`"p"."id"`, query.sortDirection)}), '[]'::json)
     from "page" as "p" join ${clients} ${c} on ${c.id} = "p"."id"`;
@@ -351,7 +375,7 @@ function clientRows(query: ClientSearchRequest): SQL {
 
 /** The JSON rows of an individual-view page, from the CTE `from` (`id`, sort key `k`, client `cid`), in its order. */
 function individualRows(query: ClientSearchRequest, from = "page"): SQL {
-  const sort = SORTS[query.sortBy];
+  const sort = sortOf(query);
   const dir = query.sortDirection;
   const rowOrder = [orderTerm(sql`"p"."k"`, dir, sort.nullable), ...(sort.director ? [] : [orderTerm(sql`"p"."cid"`, dir)]), orderTerm(sql`"p"."id"`, dir)];
   return sql`select coalesce(json_agg(json_build_object(${clientJson}, ${directorJson}) order by ${sql.join(rowOrder, sql`, `)}), '[]'::json)
@@ -476,7 +500,7 @@ const FEW_MATCHES = 2_000;
  */
 function textSearchHits(query: ClientSearchRequest): SQL {
   const f = query.filters;
-  const sort = SORTS[query.sortBy];
+  const sort = sortOf(query);
   const term = query.globalSearch;
   const pattern = term ? containsPattern(term) : undefined;
   const cl = clientConditions(f, query.includeDeleted);
@@ -497,7 +521,7 @@ function textSearchHits(query: ClientSearchRequest): SQL {
 
 /** The page of textSearchHits' rows (the CTE "hits"), of the status tab, sorted. */
 function hitsPage(query: ClientSearchRequest): SQL {
-  const sort = SORTS[query.sortBy];
+  const sort = sortOf(query);
   const dir = query.sortDirection;
   const { currentPage, pageSize } = query.pagerModel;
   return sql`select "id", "k", "cid" from "hits" where ${query.status ? sql`"status" = ${query.status}` : sql`true`}
@@ -523,7 +547,7 @@ export function buildSearchStatements(
   // The page statement without a text search, read forwards or from the far end.
   const pageTerm = window?.reverse ? reverseTerm : orderTerm;
   const pageRange = sql`limit ${window?.limit ?? pageSize} offset ${window?.offset ?? offset}`;
-  const sort = SORTS[query.sortBy];
+  const sort = sortOf(query);
   const term = query.globalSearch;
   const pattern = term ? containsPattern(term) : undefined;
   const onlyLive = !query.includeDeleted;
@@ -724,7 +748,7 @@ export function buildTextSearchStatements(query: ClientSearchRequest, walkFactor
   const f = query.filters;
   const { currentPage, pageSize } = query.pagerModel;
   const dir = query.sortDirection;
-  const sort = SORTS[query.sortBy];
+  const sort = sortOf(query);
   const pageRange = sql`limit ${pageSize} offset ${(currentPage - 1) * pageSize}`;
   const pattern = query.globalSearch ? containsPattern(query.globalSearch) : undefined;
   const live = !query.includeDeleted;
