@@ -17,11 +17,13 @@ import crypto from "node:crypto";
  * Pure: keys are passed in (lib/server/directors/personal-code-keys.ts reads them from configuration).
  */
 
+import { PERSONAL_CODE_PATTERN } from "@/lib/domain/personal-code";
+
+// The code as typed and shown (pure, shared with the browser's forms).
+export { PERSONAL_CODE_PATTERN, maskPersonalCode, normalisePersonalCode } from "@/lib/domain/personal-code";
+
 const PREFIX = "pc1";
 const PURPOSE = "companies-house-personal-code";
-
-/** An 11-character code of letters and digits, as stored once decrypted. */
-export const PERSONAL_CODE_PATTERN = /^[A-Z0-9]{11}$/;
 
 export interface PersonalCodeKeys {
   /** Encrypts new values. */
@@ -60,15 +62,6 @@ function derive(secret: string): DerivedKey {
 /** The id of the key that encrypts new values. */
 export function currentKeyId(keys: PersonalCodeKeys): string {
   return derive(keys.current).id;
-}
-
-/**
- * What a person typed, as the code to store: spaces removed, upper case. Null when it is not 11
- * letters and digits.
- */
-export function normalisePersonalCode(input: string): string | null {
-  const code = input.replace(/\s+/g, "").toUpperCase();
-  return PERSONAL_CODE_PATTERN.test(code) ? code : null;
 }
 
 function aad(directorId: number) {
@@ -129,9 +122,4 @@ export function decryptPersonalCode(stored: string, directorId: number, keys: Pe
 /** Whether a stored value should be re-encrypted: written by an older key, or not encrypted at all. */
 export function needsReencryption(stored: string, keys: PersonalCodeKeys): boolean {
   return keyIdOf(stored) !== currentKeyId(keys);
-}
-
-/** The code as shown to anyone but an admin: only its last three characters. */
-export function maskPersonalCode(code: string): string {
-  return `${"•".repeat(Math.max(0, code.length - 3))}${code.slice(-3)}`;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkAddressHistory, dayNumber } from "@/lib/domain/address-history";
-import { normalisePersonalCode } from "@/lib/crypto/personal-code";
+import { normalisePersonalCode } from "@/lib/domain/personal-code";
 import type { PatchIssue, PatchSpec } from "@/lib/json-patch";
 import { isCalendarDate, optionalCountry, optionalDate, optionalText, requiredText } from "@/lib/json-patch/fields";
 
