@@ -1,7 +1,7 @@
 // `npm test`: every test. Unit and component tests, integration tests against a real PostgreSQL
-// (fresh databases per run; the embedded database when no server is reachable), then end-to-end
-// tests in Chromium against a production build. Extra arguments go to every runner, e.g.
-// `npm test -- --only=unit`.
+// (fresh databases per run; the embedded database when no server is reachable), then the production
+// build, checked for server code in its browser chunks, and end-to-end tests in Chromium against
+// it. Extra arguments go to every runner, e.g. `npm test -- --only=unit`.
 import { spawnSync } from "node:child_process";
 import { print } from "./lib/terminal";
 
@@ -9,6 +9,9 @@ const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split("
 const stages: { name: string; command: string[] }[] = [
   { name: "unit", command: ["node_modules/jest/bin/jest.js", "--ci", "--selectProjects", "unit", "component"] },
   { name: "integration", command: ["node_modules/jest/bin/jest.js", "--ci", "--selectProjects", "integration", "--maxWorkers=2"] },
+  // The production build the end-to-end tests run against (built here when out of date), checked
+  // for server code in its browser chunks (scripts/check-browser-chunks.ts).
+  { name: "browser-chunks", command: ["node_modules/tsx/dist/cli.mjs", "scripts/check-browser-chunks.ts", "--build"] },
   { name: "e2e", command: ["node_modules/@playwright/test/cli.js", "test"] },
 ];
 
