@@ -16,6 +16,7 @@ import { Table, TableBody, TableCell, TableEmptyRow, TableHead, TableRow } from 
 import { additionPaymentUrl, EXPORT_URL } from "./api";
 import { AddIndividualDialog, BulkAddDialog, EditIndividualDialog, RemoveIndividualDialog, type AdditionPricing } from "./individual-dialogs";
 import { canResendInvitation, ResendInvitationButton } from "./resend-invitation-button";
+import { VerifyByNote } from "./verify-by-note";
 
 export interface IndividualsSectionProps {
   /** The individuals of this page of the filtered list. */
@@ -49,9 +50,9 @@ function hrefOf(status: string | null, page = 1): string {
 
 /**
  * The company's individuals: counts per status (links that filter), the status filter (kept in the
- * address), the table with each individual's next step (and, for the Managed service, the personal
- * code once complete), add / edit / remove, bulk add from CSV, export, and batches waiting for a
- * card payment.
+ * address), the table with each individual's verify-by date under their status (or that it has
+ * passed), their next step (and, for the Managed service, the personal code once complete), add /
+ * edit / remove, bulk add from CSV, export, and batches waiting for a card payment.
  */
 export function IndividualsSection(props: IndividualsSectionProps) {
   const { rows, total, matching, statusStats, status, pager, productTier, journey, addBlockedBy, pricing, pendingAdditions } = props;
@@ -171,6 +172,7 @@ export function IndividualsSection(props: IndividualsSectionProps) {
               </TableCell>
               <TableCell label={t("status")}>
                 <StatusBadge kind="director" status={d.status} />
+                <VerifyByNote deadline={d.verifyBy} className="mt-1 block" />
               </TableCell>
               <TableCell label={t("nextStep")}>{d.awaitingPayment ? t("nextSteps.awaitingPayment") : t(`nextSteps.${d.status}`)}</TableCell>
               {managed ? <TableCell label={t("personalCode")} className="font-mono">{d.personalCode ?? "—"}</TableCell> : null}

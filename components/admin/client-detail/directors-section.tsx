@@ -11,6 +11,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { SelectField } from "@/components/ui/field";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableHeadRow, TableRow } from "@/components/ui/table";
+import { VerifyByNote } from "@/components/company/verify-by-note";
 import type { RegisterFindings } from "@/lib/server/companies-house/register-check-findings";
 import { DirectorPanel, INDIVIDUALS_HEADING_ID } from "./director-panel";
 
@@ -19,8 +20,10 @@ const ALL = "all";
 /**
  * The client's individuals, one page of 25 at a time (a client may have thousands): a status filter
  * ('All individual statuses' or one status), an option to show deleted ones, and per individual an
- * expandable panel with everything about them. The filter, the option and the page live in the URL
- * (`individualsStatus`, `individualsDeleted`, `individualsPage`) and the server sends only that page.
+ * expandable panel with everything about them. Under each one's status, their verify-by date (or
+ * that it has passed) while they are still to be verified. The filter, the option and the page
+ * live in the URL (`individualsStatus`, `individualsDeleted`, `individualsPage`) and the server
+ * sends only that page.
  */
 export function DirectorsSection({
   directors,
@@ -108,6 +111,7 @@ export function DirectorsSection({
       </span>
       {d.statusOverride ? <span className="block text-sm text-ink-muted">{t("overridden")}</span> : null}
       {registerFindings[d.id]?.latest?.open ? <span className="block text-sm font-semibold text-danger">{t("registerOpen")}</span> : null}
+      <VerifyByNote deadline={d.verifyBy} className="mt-1 block" />
     </>
   );
 

@@ -4,6 +4,8 @@ import type { Db } from "@/db";
 import { auditEntries, clients, directorAddresses, directorChecks, directorFiles, directorMedia } from "@/db/schema";
 import { nameAuditEntries, type NamedAuditEntry } from "@/lib/server/audit/name-audit-entries";
 import { can } from "@/lib/auth/permissions";
+import { todayInUk } from "@/lib/domain/address-history";
+import { personDeadline } from "@/lib/domain/verify-by";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
 import { buildSovInfo } from "@/lib/server/directors/get-sov-info";
@@ -27,11 +29,12 @@ function groupBy<T extends { directorId: number }>(rows: readonly T[]): Map<numb
  * Everything the admin client page shows, for staff: the client (its fields as getClient gives them,
  * with `directorCount` and `statusStats`) and, for one page of its individuals (listClientDirectors:
  * status filter, deleted ones or not), each one's address history, checks, media (without content),
- * files, statement-of-verification data and audit trail; and the client's audit trail. A handful of
+ * files, statement-of-verification data, audit trail and `verifyBy` deadline (lib/domain/verify-by.ts;
+ * null when no date binds them or they are finished); and the client's audit trail. A handful of
  * queries whatever the number of directors, none of which reads every director: the counts and the
  * page of 25 are computed in the database, the details are those of that page's individuals.
  */
-export async function getClientDetail({ db, user, id, view = {} }: { db: Db; user: Principal; id: number; view?: DirectorListView }) {
+export async function getClientDetail({ db, user, id, view = {}, now = new Date() }: { db: Db; user: Principal; id: number; view?: DirectorListView; now?: Date }) {
   if (!can(user.type, "admin.audit.read") || !can(user.type, "admin.clients.read")) throw new AppError("forbidden");
   if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not_found");
   const [clientRow, listing, audit] = await Promise.all([
@@ -75,6 +78,7 @@ export async function getClientDetail({ db, user, id, view = {} }: { db: Db; use
     else auditBy.set(entry.directorId, [entry]);
   }
 
+  const today = todayInUk(now);
   const directors = onPage.map((d) => {
     const directorMedias = mediaBy.get(d.id) ?? [];
     const directorChecksOf = checksBy.get(d.id) ?? [];
@@ -86,6 +90,17 @@ export async function getClientDetail({ db, user, id, view = {} }: { db: Db; use
       directorFiles: filesBy.get(d.id) ?? [],
       sov: buildSovInfo(d, directorChecksOf, directorMedias),
       audit: auditBy.get(d.id) ?? [],
+      verifyBy: personDeadline(
+        d,
+        {
+          requested: clientRow.verifyBy,
+          confirmationStatementDue: clientRow.confirmationStatementDue,
+          role: d.registerRole,
+          appointedOn: d.registerAppointedOn,
+          birthMonth: d.registerBirthMonth,
+        },
+        today,
+      ),
     };
   });
   return {

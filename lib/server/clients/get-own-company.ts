@@ -4,6 +4,8 @@ import type { DbOrTx } from "@/db";
 import { clients, directorAdditions, directors } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
+import { todayInUk } from "@/lib/domain/address-history";
+import { personDeadline } from "@/lib/domain/verify-by";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/server/app-error";
 import { readPersonalCode } from "@/lib/server/directors/personal-code-keys";
@@ -27,22 +29,37 @@ function personalCodeOf(director: { id: number; companiesHouseCode: string | nul
  * individuals costs (`additionPricing`: the client's own unit price, the VAT rate). Scoped by the
  * caller's own client id, so a contact can never read another company. For a `Managed` client each
  * `Complete` individual's Companies House personal code is given in clear (`personalCode`):
- * returning the codes together is that service.
+ * returning the codes together is that service. Each individual still to be verified has their
+ * `verifyBy` deadline (lib/domain/verify-by.ts: the company's requested date, its next confirmation
+ * statement, or their appointment; null when none binds them or they are finished).
  *
  * Never the retry credential of a card payment, the staff notes or the assigned staff member.
  */
-export async function getOwnCompany({ db, user }: { db: DbOrTx; user: Principal }) {
+export async function getOwnCompany({ db, user, now = new Date() }: { db: DbOrTx; user: Principal; now?: Date }) {
   if (!can(user.type, "company.read")) throw new AppError("forbidden");
   if (!user.clientId) throw new AppError("not_found");
   const client = await db.query.clients.findFirst({
     where: and(eq(clients.id, user.clientId), eq(clients.isDeleted, false)),
-    columns: { paymentSessionSecret: false, notes: false, owner: false, idempotencyKey: false },
+    columns: { paymentSessionSecret: false, notes: false, owner: false, idempotencyKey: false, priorityAt: false },
     with: {
       directors: {
         where: eq(directors.isDeleted, false),
         orderBy: [asc(directors.name), asc(directors.id)],
         // Never an individual's reference: it is their sign-in factor, and only they are sent it.
-        columns: { id: true, name: true, email: true, pendingEmail: true, status: true, invitedAt: true, isDeleted: true, createdAt: true, companiesHouseCode: true },
+        columns: {
+          id: true,
+          name: true,
+          email: true,
+          pendingEmail: true,
+          status: true,
+          invitedAt: true,
+          isDeleted: true,
+          createdAt: true,
+          companiesHouseCode: true,
+          registerRole: true,
+          registerAppointedOn: true,
+          registerBirthMonth: true,
+        },
       },
     },
   });
@@ -55,10 +72,16 @@ export async function getOwnCompany({ db, user }: { db: DbOrTx; user: Principal 
   const awaiting = new Set(pending.flatMap((p) => p.directorIds));
   const env = getEnv();
   const unitPrice = client.unitPrice ?? env.DIRECTOR_PRICE_PENCE;
+  const today = todayInUk(now);
   return {
     ...client,
-    directors: client.directors.map(({ isDeleted: _deleted, companiesHouseCode: _code, ...d }) => ({
+    directors: client.directors.map(({ isDeleted: _deleted, companiesHouseCode: _code, registerRole, registerAppointedOn, registerBirthMonth, ...d }) => ({
       ...d,
+      verifyBy: personDeadline(
+        d,
+        { requested: client.verifyBy, confirmationStatementDue: client.confirmationStatementDue, role: registerRole, appointedOn: registerAppointedOn, birthMonth: registerBirthMonth },
+        today,
+      ),
       awaitingPayment: awaiting.has(d.id),
       personalCode: client.productTier === "Managed" && d.status === "Complete" ? personalCodeOf({ id: d.id, companiesHouseCode: _code }) : null,
     })),

@@ -6,7 +6,7 @@ import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { todayInUk } from "@/lib/domain/address-history";
 import { detailsComplete, nextStep } from "@/lib/domain/director-journey";
-import { verifyBy } from "@/lib/domain/verify-by";
+import { personDeadline } from "@/lib/domain/verify-by";
 import { AppError } from "@/lib/server/app-error";
 import { maskedPersonalCode } from "./personal-code-keys";
 
@@ -17,7 +17,9 @@ import { maskedPersonalCode } from "./personal-code-keys";
  * code: `companiesHouseCode` is replaced by `companiesHouseCodeMasked` (last three characters).
  * Adds where the director stands: `previousAddresses` (the history rows with an end date, oldest
  * first), `detailsComplete` and `nextStep` (lib/domain/director-journey.ts), and `verifyBy`, the
- * date they must be verified by when one binds them (lib/domain/verify-by.ts).
+ * date they must be verified by when one binds them and they are not finished (lib/domain/verify-by.ts:
+ * the earliest of their company's requested date and the law's, from the register: their company's
+ * next confirmation statement, or their appointment), with the days left and whether it has passed.
  */
 export async function getOwnDirector({ db, user, now = new Date() }: { db: Db; user: Principal; now?: Date }) {
   if (!can(user.type, "director.self.read")) throw new AppError("forbidden");
@@ -26,7 +28,7 @@ export async function getOwnDirector({ db, user, now = new Date() }: { db: Db; u
     where: and(eq(directors.id, user.directorId), eq(directors.isDeleted, false)),
     columns: { sessionToken: false, statusOverrideReason: false, priceOverride: false, priceOverrideReason: false, statusOriginal: false },
     with: {
-      client: { columns: { id: true, name: true, productTier: true, verifyBy: true } },
+      client: { columns: { id: true, name: true, productTier: true, verifyBy: true, confirmationStatementDue: true } },
       directorAddresses: { orderBy: [asc(directorAddresses.startDate), asc(directorAddresses.id)] },
     },
   });
@@ -40,7 +42,17 @@ export async function getOwnDirector({ db, user, now = new Date() }: { db: Db; u
     previousAddresses,
     detailsComplete: detailsComplete(director, previousAddresses, today),
     nextStep: nextStep(director, previousAddresses, today),
-    verifyBy: verifyBy({ requested: director.client.verifyBy }),
+    verifyBy: personDeadline(
+      director,
+      {
+        requested: director.client.verifyBy,
+        confirmationStatementDue: director.client.confirmationStatementDue,
+        role: director.registerRole,
+        appointedOn: director.registerAppointedOn,
+        birthMonth: director.registerBirthMonth,
+      },
+      today,
+    ),
   };
 }
 
