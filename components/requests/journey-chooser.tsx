@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { VisuallyHidden } from "@/components/ui/visually-hidden";
 import { journeyValues } from "@/lib/domain/values";
-import { JOURNEY_CHOICE_PATH, type CarriedRequestValues } from "@/lib/schemas/request-page-view";
+import { JOURNEY_CHOICE_PATH, type CarriedRequestValues } from "@/lib/schemas/request-page-paths";
 
 /** The order the choices are offered in: the usual first. */
 const CHOICES = ["PayByCard", "PayByInvoice", "Existing"] as const satisfies readonly (typeof journeyValues)[number][];

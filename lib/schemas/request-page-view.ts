@@ -1,17 +1,9 @@
 import { journeyValues, type Journey } from "@/lib/domain/values";
 import { parseRequestPageParams, requestPageParamsSchema, type RequestPageParams } from "./request-page-params";
 
-/** The request form's address (README "Requesting verification"). */
-export const REQUEST_PAGE_PATH = "/requests/identity-verification";
+import { REQUEST_PAGE_PATH, type CarriedRequestValues } from "./request-page-paths";
 
-/** Where the journey chooser's Continue goes (a GET form: it works without JavaScript). */
-export const JOURNEY_CHOICE_PATH = "/requests/identity-verification/choose";
-
-/** The values a visitor may bring to the request page besides the journey, carried through the choice. */
-export interface CarriedRequestValues {
-  companyName?: string;
-  lwdbNumber?: string;
-}
+export { JOURNEY_CHOICE_PATH, REQUEST_PAGE_PATH, type CarriedRequestValues } from "./request-page-paths";
 
 /**
  * What the request page shows for its search parameters:
