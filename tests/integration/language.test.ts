@@ -1,7 +1,7 @@
 import { GET } from "@/app/api/language/route";
 import { getEnv } from "@/lib/env";
 import { withLocale } from "@/lib/i18n/current-locale";
-import { signInEmail } from "@/lib/jobs/definitions/send-sign-in-link";
+import { signInEmail } from "@/lib/jobs/definitions/send-sign-in-link.handler";
 
 function get(query: string) {
   return GET(new Request(new URL(`/api/language?${query}`, getEnv().APP_URL), { headers: { "user-agent": "jest" } }));

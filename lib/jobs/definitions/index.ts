@@ -1,20 +1,24 @@
 import type { z } from "zod";
 import type { JobDefinition } from "../define-job";
+import { checkRegisterJob } from "./check-register";
+import { deleteExpiredEvidenceJob } from "./delete-expired-evidence";
+import { markOverdueClientsJob } from "./mark-overdue-clients";
 import { pruneSecurityDataJob } from "./prune-security-data";
 import { raiseInvoiceJob } from "./raise-invoice";
+import { refreshCompanyRegisterJob } from "./refresh-company-register";
 import { sendEmailJob } from "./send-email";
 import { sendInvitationJob } from "./send-invitation";
 import { sendRemindersJob } from "./send-reminders";
 import { sendSignInLinkJob } from "./send-sign-in-link";
 import { sweepYotiSessionsJob } from "./sweep-yoti-sessions";
-import { checkRegisterJob } from "./check-register";
 import { verifyAuditTrailJob } from "./verify-audit-trail";
-import { refreshCompanyRegisterJob } from "./refresh-company-register";
-import { markOverdueClientsJob } from "./mark-overdue-clients";
-// Last: its module graph (file storage) is the newest; keep the older jobs evaluated first.
-import { deleteExpiredEvidenceJob } from "./delete-expired-evidence";
 
-/** Every kind of job, one file each. A new job is added here and nowhere else. */
+/**
+ * Every kind of job, one definition file each (x.ts: name, payload schema, retries) with its work in
+ * x.handler.ts, loaded on the job's first run (lib/jobs/lazy.ts). A new job is added here and
+ * nowhere else. A definition imports no server code (its handler does), so the server functions
+ * that send jobs can import this registry without an import cycle (lib/import-graph.test.ts).
+ */
 const all = [sendEmailJob, sendSignInLinkJob, pruneSecurityDataJob, raiseInvoiceJob, sendInvitationJob, sweepYotiSessionsJob, deleteExpiredEvidenceJob, sendRemindersJob, verifyAuditTrailJob, refreshCompanyRegisterJob, checkRegisterJob, markOverdueClientsJob] as const;
 
 type AnyDefinition = (typeof all)[number];

@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { markOverdueClients } from "@/lib/server/clients/mark-overdue-clients";
 import { defineJob } from "../define-job";
-import { log } from "@/lib/log";
+import { lazy } from "../lazy";
+
+export const markOverdueClientsPayload = z.object({}).strict();
+export type MarkOverdueClientsPayload = z.infer<typeof markOverdueClientsPayload>;
 
 /**
  * Just after midnight (UK), the clients whose earliest verify-by date passed yesterday move to the
@@ -9,11 +11,8 @@ import { log } from "@/lib/log";
  */
 export const markOverdueClientsJob = defineJob({
   name: "clients.mark-overdue",
-  schema: z.object({}).strict(),
+  schema: markOverdueClientsPayload,
   retry: { retries: 3, delaySeconds: 60, backoff: true },
   expireInSeconds: 15 * 60,
-  async run(_payload, { db }) {
-    const moved = await markOverdueClients({ db });
-    log.info({ moved }, `[clients] ${moved} clients with someone newly overdue moved to the front of the list`);
-  },
+  run: lazy(() => import("./mark-overdue-clients.handler"), "run"),
 });

@@ -1,14 +1,15 @@
 import { z } from "zod";
-import { SageError } from "@/lib/integrations/sage";
-import { raiseAdditionalInvoice } from "@/lib/server/invoices/raise-additional-invoice";
-import { auditInvoiceAttemptFailed, raiseInvoice, recordInvoiceGivenUp } from "@/lib/server/invoices/raise-invoice";
-import { defineJob, type RetryPolicy } from "../define-job";
+import { type RetryPolicy, defineJob } from "../define-job";
+import { lazy } from "../lazy";
 
 /**
  * Sage is down for minutes at a time and rate-limits in bursts: seven more attempts, doubling
  * from 30 seconds up to an hour apart, cover about two hours before admins are told.
  */
-const retry: RetryPolicy = { retries: 7, delaySeconds: 30, backoff: true, maxDelaySeconds: 3600 };
+export const raiseInvoiceRetry: RetryPolicy = { retries: 7, delaySeconds: 30, backoff: true, maxDelaySeconds: 3600 };
+
+export const raiseInvoicePayload = z.object({ clientId: z.number().int().positive(), additionId: z.number().int().positive().optional(), requestedBy: z.string().min(1).max(320).optional() });
+export type RaiseInvoicePayload = z.infer<typeof raiseInvoicePayload>;
 
 /**
  * The job key of a client's invoice. A retry an admin asks for after a failure gets a key of its
@@ -18,6 +19,8 @@ export function invoiceJobKey(clientId: number, after?: number): string {
   return after === undefined ? `invoice:${clientId}` : `invoice:${clientId}:retry-after-${after}`;
 }
 
+const handler = () => import("./raise-invoice.handler");
+
 /**
  * Raises the Sage sales invoice of a client that pays by invoice (lib/server/invoices/raise-invoice.ts).
  * Sent in the transaction that creates the client, so an invoice is only ever raised for a request
@@ -26,29 +29,16 @@ export function invoiceJobKey(clientId: number, after?: number): string {
  * Every failed attempt is audited (SageError). A failure that no retry can mend (Sage refused the
  * record, the connection needs authorising again) is given up at once rather than repeated for
  * hours; a passing one (Sage down, rate limit, time-out) is retried with backoff, and when the last
- * attempt fails the failed-jobs queue calls `onFailed`, which tells admins.
+ * attempt fails the failed-jobs queue calls `onFailed`, which tells admins (raise-invoice.handler.ts).
  *
  * With `additionId` the job raises the additional invoice of individuals the company contact added
  * later (lib/server/invoices/raise-additional-invoice.ts), with the same retries and failure path.
  */
 export const raiseInvoiceJob = defineJob({
   name: "invoice.raise",
-  schema: z.object({ clientId: z.number().int().positive(), additionId: z.number().int().positive().optional(), requestedBy: z.string().min(1).max(320).optional() }),
-  retry,
+  schema: raiseInvoicePayload,
+  retry: raiseInvoiceRetry,
   expireInSeconds: 5 * 60,
-  async run({ clientId, additionId, requestedBy }, { db, jobId, attempt }) {
-    try {
-      if (additionId === undefined) await raiseInvoice({ db, clientId, requestedBy });
-      else await raiseAdditionalInvoice({ db, additionId, requestedBy });
-    } catch (err) {
-      const retryable = !(err instanceof SageError) || err.retryable;
-      const willRetry = retryable && attempt <= retry.retries;
-      await auditInvoiceAttemptFailed(db, { clientId, attempt, willRetry, err });
-      if (retryable) throw err;
-      await db.transaction((tx) => recordInvoiceGivenUp(tx, { clientId, jobId, error: err.message }));
-    }
-  },
-  async onFailed({ clientId }, { db, jobId, error }) {
-    await recordInvoiceGivenUp(db, { clientId, jobId, error });
-  },
+  run: lazy(handler, "run"),
+  onFailed: lazy(handler, "onFailed"),
 });

@@ -1,7 +1,15 @@
 import { z } from "zod";
-import { sendDueReminders } from "@/lib/server/reminders/send-due-reminders";
 import { defineJob } from "../define-job";
-import { log } from "@/lib/log";
+import { lazy } from "../lazy";
+
+export const sendRemindersPayload = z
+  .object({
+    now: z.iso.datetime({ offset: true }).optional(),
+    /** Reminders claimed per transaction (default 200). */
+    batchSize: z.number().int().min(1).max(5000).optional(),
+  })
+  .strict();
+export type SendRemindersPayload = z.infer<typeof sendRemindersPayload>;
 
 /**
  * The daily reminder run (lib/server/reminders/send-due-reminders.ts), sent by its schedule.
@@ -14,17 +22,8 @@ import { log } from "@/lib/log";
  */
 export const sendRemindersJob = defineJob({
   name: "reminders.send",
-  schema: z
-    .object({
-      now: z.iso.datetime({ offset: true }).optional(),
-      /** Reminders claimed per transaction (default 200). */
-      batchSize: z.number().int().min(1).max(5000).optional(),
-    })
-    .strict(),
+  schema: sendRemindersPayload,
   retry: { retries: 3, delaySeconds: 60, backoff: true, maxDelaySeconds: 1800 },
   expireInSeconds: 30 * 60,
-  async run({ now, batchSize }, { db }) {
-    const run = await sendDueReminders({ db, now: now ? new Date(now) : undefined, batchSize });
-    log.info({ ...run }, `[reminders] run done: ${run.director} reminders, ${run.idv} identity-check reminders, ${run.contact} contact summaries`);
-  },
+  run: lazy(() => import("./send-reminders.handler"), "run"),
 });

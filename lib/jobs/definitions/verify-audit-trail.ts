@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { getEnv } from "@/lib/env";
-import { translator } from "@/lib/i18n/translator";
-import { describeChainBreak } from "@/lib/domain/audit-chain";
-import { log } from "@/lib/log";
-import { verifyAuditTrail } from "@/lib/server/audit/verify-audit-trail";
-import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 import { defineJob } from "../define-job";
+import { lazy } from "../lazy";
+
+export const verifyAuditTrailPayload = z.object({}).strict();
+export type VerifyAuditTrailPayload = z.infer<typeof verifyAuditTrailPayload>;
 
 /**
  * The nightly check of the audit trail: the same walk as `npm run audit:verify` (every link of the
@@ -15,22 +13,8 @@ import { defineJob } from "../define-job";
  */
 export const verifyAuditTrailJob = defineJob({
   name: "audit.verify",
-  schema: z.object({}).strict(),
+  schema: verifyAuditTrailPayload,
   retry: { retries: 2, delaySeconds: 300, backoff: true },
   expireInSeconds: 60 * 60,
-  async run(_payload, { db }) {
-    const report = await verifyAuditTrail({ db, secret: getEnv().AUTH_SECRET });
-    const b = report.broken;
-    if (!b) {
-      log.info({ verified: report.verified }, `[jobs] audit trail intact: ${report.verified} entries verified`);
-      return;
-    }
-    log.error({ chain: b.chain, kind: b.kind, rowId: b.id, seq: b.seq }, `[jobs] the audit trail is broken ${describeChainBreak(b)}`);
-    await notifyAdmins({
-      db,
-      message: translator()("notifications.auditTrailBroken", { record: b.kind === "marker" ? "marker" : b.chain, id: b.id ?? "0" }),
-      link: "/administration/audit",
-      dedupeKey: `audit-trail-broken:${b.chain}:${b.kind}:${b.id ?? ""}:${b.seq ?? ""}`,
-    });
-  },
+  run: lazy(() => import("./verify-audit-trail.handler"), "run"),
 });
