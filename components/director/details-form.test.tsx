@@ -13,7 +13,7 @@ jest.mock("sonner", () => {
 });
 
 const fetchMock = jest.fn();
-beforeAll(() => markToasterMounted());
+beforeAll(() => markToasterMounted(sonner));
 beforeEach(() => {
   jest.clearAllMocks();
   globalThis.fetch = fetchMock as unknown as typeof fetch;

@@ -30,7 +30,7 @@ describe("toast helpers", () => {
     expect(mocked.error).not.toHaveBeenCalled();
     expect(typeof id).toBe("string");
 
-    unmount = markToasterMounted();
+    unmount = markToasterMounted(sonner);
     expect(mocked.error).toHaveBeenCalledWith("Error deleting client", expect.objectContaining({ id, description: "Please try again later." }));
     expect(mocked.success).toHaveBeenCalledTimes(1);
     expect(mocked.error.mock.invocationCallOrder[0]).toBeLessThan(mocked.success.mock.invocationCallOrder[0]!);
@@ -39,12 +39,12 @@ describe("toast helpers", () => {
   it("drops a queued toast that is dismissed before mounting", () => {
     const id = toast.info("Gone");
     toast.dismiss(id);
-    unmount = markToasterMounted();
+    unmount = markToasterMounted(sonner);
     expect(mocked.info).not.toHaveBeenCalled();
   });
 
   it("calls sonner directly once mounted, one helper per type", () => {
-    unmount = markToasterMounted();
+    unmount = markToasterMounted(sonner);
     for (const type of TOAST_TYPES) toast[type](`${type} title`);
     expect(mocked).toHaveBeenCalledWith("default title", expect.any(Object));
     for (const type of ["success", "info", "warning", "error", "loading"] as const) {
@@ -53,7 +53,7 @@ describe("toast helpers", () => {
   });
 
   it("sends notifications to the notifications toaster", () => {
-    unmount = markToasterMounted();
+    unmount = markToasterMounted(sonner);
     notify("info", "New notification");
     expect(mocked.info).toHaveBeenCalledWith("New notification", expect.objectContaining({ toasterId: "notifications" }));
   });

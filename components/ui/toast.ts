@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { useTranslations } from "next-intl";
-import { toast as sonner, type ExternalToast } from "sonner";
+import type { ExternalToast, toast as sonnerToast } from "sonner";
 import { NOTIFICATIONS_TOASTER } from "@/lib/toast-config";
 
 /** The six toast types of the spec (§4). */
@@ -33,7 +33,12 @@ function toSonner({ description, id, duration, action, toasterId }: ShowToastOpt
   };
 }
 
-let mounted = false;
+/**
+ * sonner's `toast`, handed over by `<Toaster>` when it mounts. Not imported here: every form that
+ * toasts imports this module, and sonner (18 kB gzip) then loaded with the page instead of with the
+ * toaster, after hydration.
+ */
+let sonner: typeof sonnerToast | null = null;
 let nextQueuedId = 0;
 const queue: Array<{ id: string | number; show: () => void }> = [];
 
@@ -42,30 +47,30 @@ function dropQueued(id: string | number) {
   if (index >= 0) queue.splice(index, 1);
 }
 
-function emit(type: ToastType, title: string, data: ExternalToast): string | number {
-  return type === "default" ? sonner(title, data) : sonner[type](title, data);
+function emit(api: typeof sonnerToast, type: ToastType, title: string, data: ExternalToast): string | number {
+  return type === "default" ? api(title, data) : api[type](title, data);
 }
 
 /**
- * Called by `<Toaster>` once its toasters listen; replays toasts shown before that (the toasters
- * are mounted lazily after hydration).
+ * Called by `<Toaster>` once its toasters listen, with sonner's `toast`; replays toasts shown before
+ * that (the toasters are mounted lazily after hydration).
  */
-export function markToasterMounted(): () => void {
-  mounted = true;
+export function markToasterMounted(api: typeof sonnerToast): () => void {
+  sonner = api;
   for (const { show } of queue.splice(0)) show();
   return () => {
-    mounted = false;
+    sonner = null;
   };
 }
 
 /** Shows a toast of the given type with an already translated title. Returns the toast id. */
 export function showToast(type: ToastType, title: string, options?: ShowToastOptions): string | number {
   const data = toSonner(options);
-  if (mounted) return emit(type, title, data);
+  if (sonner) return emit(sonner, type, title, data);
   // Not listening yet: keep the id stable so callers can still update or dismiss the toast later.
   const id = data.id ?? `queued-toast-${++nextQueuedId}`;
   dropQueued(id); // same id = update in place, as sonner does
-  queue.push({ id, show: () => emit(type, title, { ...data, id }) });
+  queue.push({ id, show: () => sonner && emit(sonner, type, title, { ...data, id }) });
   return id;
 }
 
@@ -85,7 +90,7 @@ export const toast: Record<ToastType, Shortcut> & { dismiss: (id?: string | numb
   dismiss: (id) => {
     if (id === undefined) queue.length = 0;
     else dropQueued(id);
-    sonner.dismiss(id);
+    sonner?.dismiss(id);
   },
 };
 

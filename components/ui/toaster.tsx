@@ -2,7 +2,7 @@
 
 import { useEffect, type CSSProperties } from "react";
 import { useTranslations } from "next-intl";
-import { Toaster as Sonner } from "sonner";
+import { Toaster as Sonner, toast } from "sonner";
 import { NOTIFICATIONS_TOASTER, TOAST_CONFIG } from "@/lib/toast-config";
 import { markToasterMounted } from "./toast";
 
@@ -17,7 +17,7 @@ export function Toaster() {
   const t = useTranslations("toasts");
   // sonner's toasters only see toasts created after they subscribe (in their own effects, which
   // run before this parent effect), so replay the ones queued before mounting.
-  useEffect(() => markToasterMounted(), []);
+  useEffect(() => markToasterMounted(toast), []);
   const shared = {
     visibleToasts: TOAST_CONFIG.visibleToasts,
     duration: TOAST_CONFIG.durationMs,
