@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseReminderDays } from "./domain/reminder-steps";
+import { parseDeadlineReminderDays, parseReminderDays } from "./domain/reminder-steps";
 import { RECAPTCHA_DEV_CREDENTIALS } from "./integrations/captcha/dev-credentials";
 import { companiesHouseConfig, companiesHouseProblems, companiesHouseSchema, type CompaniesHouseConfig } from "./integrations/companies-house/config";
 import { SAGE_DEV_CREDENTIALS } from "./integrations/sage/dev-credentials";
@@ -152,6 +152,21 @@ const schema = z.object({
     .default("2,5,10")
     .transform((v, ctx) => {
       const days = parseReminderDays(v);
+      if (typeof days === "string") {
+        ctx.addIssue({ code: "custom", message: days });
+        return z.NEVER;
+      }
+      return days;
+    }),
+  /**
+   * Days before a person's verify-by date on which they are reminded of it (lib/domain/reminder-steps.ts),
+   * on top of REMINDER_DAYS, never a second email the same day.
+   */
+  VERIFY_BY_REMINDER_DAYS: z
+    .string()
+    .default("30,14,7,1")
+    .transform((v, ctx) => {
+      const days = parseDeadlineReminderDays(v);
       if (typeof days === "string") {
         ctx.addIssue({ code: "custom", message: days });
         return z.NEVER;

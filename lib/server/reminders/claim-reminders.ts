@@ -3,13 +3,14 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { rowsOf } from "@/db/client";
 import type { DirectorStatus } from "@/db/schema";
-import { reminderGaps, summaryGaps } from "@/lib/domain/reminder-steps";
+import { deadlineStepTable, reminderGaps, summaryGaps } from "@/lib/domain/reminder-steps";
+import { daysUntil, verifyBy } from "@/lib/domain/verify-by";
 import type { JobPayload } from "@/lib/jobs/definitions";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { sendJobs } from "@/lib/jobs/send-jobs";
 import { withLocale } from "@/lib/i18n/current-locale";
 import { recipientLocale } from "@/lib/i18n/recipient-locale";
-import { contactReminderEmail, directorReminderEmail, idvReminderEmail } from "./reminder-emails";
+import { contactReminderEmail, deadlineReminderEmail, directorReminderEmail, idvReminderEmail } from "./reminder-emails";
 
 /*
  * Claiming a reminder and sending it are one transaction: a conditional UPDATE takes the person
@@ -22,9 +23,15 @@ import { contactReminderEmail, directorReminderEmail, idvReminderEmail } from ".
  *
  * Days are UK calendar days: a reminder due "two days after" an invitation sent at 16:00 on Monday
  * goes with Wednesday's run, whatever time of day that is.
+ *
+ * Deadline reminders (kind `deadline`) go on top of the others, by the days before a person's
+ * verify-by date (VERIFY_BY_REMINDER_DAYS, lib/domain/reminder-steps.ts): the same claim, dated in
+ * `last_reminder_date` as the plain reminder is, so the one-a-day rule holds across both kinds and
+ * the plain reminders' next step counts from it. `verify_by_reminded_for` and
+ * `verify_by_reminder_days` say which step went for which date, so each step goes once per date.
  */
 
-export type ReminderKind = "director" | "idv" | "contact";
+export type ReminderKind = "deadline" | "director" | "idv" | "contact";
 
 export interface ClaimOptions {
   now: Date;
@@ -35,6 +42,8 @@ export interface ClaimOptions {
    * ignoring the steps but not what makes a record never reminded, nor the one-a-day rule.
    */
   mode: "schedule" | "now";
+  /** VERIFY_BY_REMINDER_DAYS, largest first (the `deadline` kind; none when empty). */
+  deadlineDays?: readonly number[];
   /** The admin's button names the record. */
   directorId?: number;
   clientId?: number;
@@ -93,6 +102,97 @@ function directorCondition(kind: "director" | "idv", o: ClaimOptions, today: SQL
     parts.push(sql`not (${inIdentityCheck})`);
   }
   return sql.join(parts, sql` and `);
+}
+
+/** A person's verify-by date in SQL (migration 0040: lib/domain/verify-by.ts's rule), over d and its client c. */
+const personVerifyBy = sql`person_verify_by(c.verify_by, c.confirmation_statement_due, d.register_role, d.register_appointed_on, d.register_birth_month)`;
+
+/**
+ * Due a deadline reminder today: still to be verified and invited (liveDirector), not under review
+ * (waiting for staff, nothing for them to do), not reminded today, and the step their date falls in
+ * today (lib/domain/reminder-steps.ts deadlineStepTable, read by days left) not yet sent for that
+ * date. The client's earliest date (clients.next_verify_by, kept by triggers) finds the few
+ * clients whose people can be due on its index, so the run does not compute every person's date.
+ */
+function deadlineCondition(o: ClaimOptions, today: SQL, steps: SQL, furthest: number): SQL {
+  const parts: SQL[] = [
+    liveDirector,
+    notRemindedToday(today),
+    sql`d.status <> 'UnderReview'`,
+    sql`c.next_verify_by <= ${today} + ${furthest}::int`,
+    sql`${personVerifyBy} between ${today} and ${today} + ${furthest}::int`,
+    sql`(d.verify_by_reminded_for is distinct from ${personVerifyBy} or d.verify_by_reminder_days is null
+      or ${steps}[${personVerifyBy} - ${today} + 1] < d.verify_by_reminder_days)`,
+  ];
+  if (o.directorId !== undefined) parts.push(sql`d.id = ${o.directorId}`);
+  if (o.clientId !== undefined) parts.push(sql`d.client_id = ${o.clientId}`);
+  return sql.join(parts, sql` and `);
+}
+
+interface ClaimedDeadline {
+  id: number;
+  client_id: number;
+  email: string;
+  reference: string;
+  company: string;
+  locale: string | null;
+  verify_by: string;
+  requested: string | null;
+  confirmation_statement_due: string | null;
+  register_role: string | null;
+  register_appointed_on: string | null;
+  register_birth_month: number | null;
+}
+
+async function claimDeadlines(tx: DbOrTx, o: ClaimOptions): Promise<number> {
+  const days = o.deadlineDays ?? [];
+  if (o.mode !== "schedule" || days.length === 0) return 0;
+  const date = ukDate(o.now);
+  const today = sql`${date}::date`;
+  const table = deadlineStepTable(days);
+  const steps = sql`(${`{${table.map((s) => (s === null ? "NULL" : String(s))).join(",")}}`}::int[])`;
+  const rows = rowsOf<ClaimedDeadline>(
+    await tx.execute(sql`
+      with due as (
+        select d.id, ${personVerifyBy} as verify_by, ${steps}[${personVerifyBy} - ${today} + 1] as step
+        from directors d join clients c on c.id = d.client_id
+        where ${deadlineCondition(o, today, steps, table.length - 1)}
+        order by d.id limit ${o.limit}
+        for update of d
+      )
+      update directors d set last_reminder_date = ${o.now.toISOString()}::timestamptz,
+        verify_by_reminded_for = due.verify_by, verify_by_reminder_days = due.step
+      from due, clients c
+      where d.id = due.id and c.id = d.client_id and ${notRemindedToday(today)}
+      returning d.id, d.client_id, d.email, d.reference, c.name as company, coalesce(d.locale, c.locale) as locale,
+        due.verify_by::text as verify_by, c.verify_by::text as requested, c.confirmation_statement_due::text as confirmation_statement_due,
+        d.register_role, d.register_appointed_on::text as register_appointed_on, d.register_birth_month`),
+  );
+  await sendJobs(
+    tx,
+    "email.send",
+    rows.map((r): { payload: JobPayload<"email.send">; key: string } => {
+      // The reason is named by the same rule in TypeScript; the date is the one the claim counted to.
+      const binding = verifyBy({
+        requested: r.requested,
+        confirmationStatementDue: r.confirmation_statement_due,
+        role: r.register_role,
+        appointedOn: r.register_appointed_on,
+        birthMonth: r.register_birth_month === null ? null : Number(r.register_birth_month),
+      });
+      const deadline = { date: r.verify_by, reason: binding?.date === r.verify_by ? binding.reason : ("requested" as const), daysLeft: daysUntil(r.verify_by, date) };
+      return {
+        key: `deadline-reminder:${r.id}:${date}`,
+        payload: {
+          ...withLocale(recipientLocale(r), () => deadlineReminderEmail({ reference: r.reference }, r.company, deadline, o.now)),
+          to: r.email,
+          about: { entityType: "Director", entityId: String(r.id), clientId: Number(r.client_id), directorId: Number(r.id), purpose: "deadline reminder" },
+        },
+      };
+    }),
+    { queue: o.queue },
+  );
+  return rows.length;
 }
 
 interface ClaimedDirector {
@@ -221,5 +321,6 @@ async function claimContacts(tx: DbOrTx, o: ClaimOptions): Promise<number> {
  * the claim and the email must commit together). Returns how many were claimed.
  */
 export function claimReminders(tx: DbOrTx, kind: ReminderKind, options: ClaimOptions): Promise<number> {
+  if (kind === "deadline") return claimDeadlines(tx, options);
   return kind === "contact" ? claimContacts(tx, options) : claimDirectors(tx, kind, options);
 }

@@ -1,6 +1,9 @@
 import "server-only";
 import type { DirectorStatus } from "@/db/schema";
+import { formatDate } from "@/lib/dates/format-date";
+import type { VerifyByReason } from "@/lib/domain/verify-by";
 import { getEnv } from "@/lib/env";
+import { currentLocale } from "@/lib/i18n/current-locale";
 import { translator } from "@/lib/i18n/translator";
 import { renderEmail } from "@/lib/integrations/email/render";
 
@@ -36,6 +39,31 @@ export function idvReminderEmail(director: { reference: string }, company: strin
       paragraphs: [t("email.idvReminder.intro", { company }), t("email.idvReminder.signIn")],
       details: [{ label: t("email.idvReminder.reference"), value: director.reference }],
       action: { label: t("email.idvReminder.action"), url: signInUrl() },
+    },
+    now,
+  );
+}
+
+/**
+ * To an individual still to be verified, some days before their verify-by date (deadline reminders):
+ * the date, the days left and why that date binds them.
+ */
+export function deadlineReminderEmail(director: { reference: string }, company: string, deadline: { date: string; reason: VerifyByReason; daysLeft: number }, now: Date) {
+  const t = translator();
+  const date = formatDate(deadline.date, currentLocale());
+  return renderEmail(
+    {
+      subject: t("email.deadlineReminder.subject", { company, date }),
+      paragraphs: [
+        t("email.deadlineReminder.intro", { company, date, days: deadline.daysLeft }),
+        t(`email.deadlineReminder.reasons.${deadline.reason}`, { company }),
+        t("email.deadlineReminder.signIn"),
+      ],
+      details: [
+        { label: t("email.deadlineReminder.verifyBy"), value: date },
+        { label: t("email.deadlineReminder.reference"), value: director.reference },
+      ],
+      action: { label: t("email.deadlineReminder.action"), url: signInUrl() },
     },
     now,
   );
