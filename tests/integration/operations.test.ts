@@ -278,7 +278,9 @@ describe("queues, webhook deliveries and schedules", () => {
 
   it("lists the webhook deliveries of the last 24 hours, newest first", async () => {
     const db = await getDb();
-    const now = new Date();
+    // A "now" ten days ahead: deliveries recorded by other tests of this database are then older
+    // than a day, and only this test's rows are in the window.
+    const now = new Date(Date.now() + 10 * 86_400_000);
     await db.insert(webhookDeliveries).values([
       { provider: "stripe", eventType: "checkout.session.completed", outcome: "accepted", status: 200, receivedAt: new Date(now.getTime() - 25 * 3_600_000) },
       { provider: "stripe", eventType: "checkout.session.expired", outcome: "failed", status: 503, receivedAt: new Date(now.getTime() - 3_600_000) },
