@@ -1,10 +1,18 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+
+/*
+ * The prompt's dialog (Radix, 12 kB gzip) is loaded once a form first holds changes, not with the
+ * page: pages with a guarded form (the director's, the contact's, the client page) would otherwise
+ * carry it in their first-load JavaScript. It is then mounted closed, so it knows where focus was
+ * before it opens, as every dialog does.
+ */
+const Dialog = dynamic(() => import("@/components/ui/dialog").then((m) => m.Dialog), { ssr: false });
 
 /** A form on the page that may hold unsaved changes. */
 export interface GuardedForm {
@@ -45,6 +53,8 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const forms = useRef(new Map<string, GuardedForm>());
   const [pending, setPending] = useState<URL | null>(null);
   const [saving, setSaving] = useState(false);
+  /** Whether a form has held changes: the dialog is needed from then on. */
+  const [armed, setArmed] = useState(false);
 
   const dirtyForms = useCallback(() => [...forms.current.values()].filter((f) => f.isDirty), []);
 
@@ -104,6 +114,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
       set: (id, form) => {
         if (form) forms.current.set(id, form);
         else forms.current.delete(id);
+        if (form?.isDirty) setArmed(true);
       },
     }),
     [],
@@ -112,19 +123,21 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   return (
     <UnsavedChangesContext.Provider value={registry}>
       {children}
-      <Dialog open={pending !== null} onClose={() => setPending(null)} title={t("title")} description={t("description")}>
-        <div className="flex flex-wrap gap-3">
-          <Button onClick={saveAndLeave} loading={saving} autoFocus>
-            {t("save")}
-          </Button>
-          <Button variant="secondary" onClick={discardAndLeave}>
-            {t("discard")}
-          </Button>
-          <Button variant="link" onClick={() => setPending(null)}>
-            {t("stay")}
-          </Button>
-        </div>
-      </Dialog>
+      {armed ? (
+        <Dialog open={pending !== null} onClose={() => setPending(null)} title={t("title")} description={t("description")}>
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={saveAndLeave} loading={saving} autoFocus>
+              {t("save")}
+            </Button>
+            <Button variant="secondary" onClick={discardAndLeave}>
+              {t("discard")}
+            </Button>
+            <Button variant="link" onClick={() => setPending(null)}>
+              {t("stay")}
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
     </UnsavedChangesContext.Provider>
   );
 }
