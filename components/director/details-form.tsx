@@ -15,10 +15,8 @@
  */
 import { useCallback, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
-import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import { useTranslations } from "next-intl";
-import { z } from "zod";
 import { sendPatch } from "@/components/admin/client-detail/api";
 import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-changes";
 import { Button } from "@/components/ui/button";
@@ -29,8 +27,10 @@ import { useToastMessages } from "@/components/ui/toast";
 import type { OptionItem } from "@/lib/countries";
 import { formatDate } from "@/lib/dates/format-date";
 import { coverageStart, needsPreviousAddresses, type DatedAddress } from "@/lib/domain/address-history";
-import { diffToOperations } from "@/lib/json-patch";
-import { detailFields, directorSelfPatchFields, directorSelfRules, parseIssueMessage, type DetailField } from "@/lib/schemas/director-self-patch";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import { diffToOperations } from "@/lib/json-patch/diff";
+import type { DetailsFormInput, DetailsFormOutput } from "@/lib/schemas/director-forms";
+import { detailFields, parseIssueMessage, type DetailField } from "@/lib/schemas/director-self-fields";
 import { useJourneyMessage } from "./use-journey-message";
 
 export const DIRECTOR_API = "/api/director-verification/director";
@@ -116,21 +116,11 @@ function toFormValues(d: DetailsFormDirector): FormInput {
   };
 }
 
-function formSchema(today: string) {
-  const rules = directorSelfRules(today);
-  return z
-    .object(Object.fromEntries(detailFields.map((f) => [f, directorSelfPatchFields[f]])) as { [K in DetailField]: (typeof directorSelfPatchFields)[K] })
-    .superRefine((values, ctx) => {
-      for (const issue of rules({ next: values, touched: new Set(["currentAddressStartDate", "previousAddresses", "formerNames"]) })) {
-        const { key, index, subfield } = parseIssueMessage(issue.message);
-        ctx.addIssue({ code: "custom", message: key, path: index === undefined ? [issue.field!] : [issue.field!, index, subfield!] });
-      }
-    });
-}
+type FormInput = DetailsFormInput;
+type FormOutput = DetailsFormOutput;
 
-type Schema = ReturnType<typeof formSchema>;
-type FormInput = z.input<Schema>;
-type FormOutput = z.output<Schema>;
+/** The form's schema (the server's fields and rules as of `today`), loaded when the form is first used. */
+const resolverFor = (today: string) => lazyResolver<FormInput>(() => import("@/lib/schemas/director-forms").then((m) => m.detailsFormSchema(today)));
 
 /** The FieldIdScope of the form: `details-previousAddresses-0-city` is the id of that field. */
 const DETAILS_SCOPE = "details";
@@ -147,7 +137,7 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   /** Counts failed saves (in the browser or at the server): the error summary takes the focus on each. */
   const [failedSaves, setFailedSaves] = useState(0);
-  const schema = useMemo(() => formSchema(today), [today]);
+  const resolver = useMemo(() => resolverFor(today), [today]);
   const defaults = useMemo(() => toFormValues(director), [director]);
   const {
     register,
@@ -158,7 +148,7 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
     getFieldState,
     getValues,
     formState,
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues: defaults, shouldFocusError: false });
+  } = useForm<FormInput, unknown, FormOutput>({ resolver: resolver as Resolver<FormInput, unknown, FormOutput>, defaultValues: defaults, shouldFocusError: false });
   const { isDirty, isSubmitting } = formState;
   // What the last save said holds until the form is changed again; a failure until the next save.
   const said = isDirty && outcome !== "formSubmitFailed" ? null : outcome;
@@ -257,7 +247,7 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
 
   return (
     <FieldIdScope scope={DETAILS_SCOPE}>
-    <form noValidate onSubmit={handleSubmit(submit, () => setFailedSaves((n) => n + 1))} aria-labelledby="details-title" className="flex flex-col gap-6">
+    <form noValidate onSubmit={handleSubmit(submit, () => setFailedSaves((n) => n + 1))} onFocus={resolver.preload} aria-labelledby="details-title" className="flex flex-col gap-6">
       <ErrorSummary
         id="details-error-summary"
         items={summaryItems(formState.errors, { scope: DETAILS_SCOPE, translate: message, order: detailFields, controlFor: (path) => (path === "previousAddresses" ? ADD_PREVIOUS_ID : undefined) })}

@@ -8,22 +8,24 @@
  */
 import { useCallback } from "react";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type Resolver } from "react-hook-form";
 import { useTranslations } from "next-intl";
-import { z } from "zod";
 import { sendPatch } from "@/components/admin/client-detail/api";
 import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-changes";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
-import { PERSONAL_CODE_EXAMPLE, personalCodeSchema } from "@/lib/schemas/director-self-patch";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import type { PersonalCodeFormInput, PersonalCodeFormOutput } from "@/lib/schemas/director-forms";
+import { PERSONAL_CODE_EXAMPLE } from "@/lib/schemas/director-self-fields";
 import { DIRECTOR_API } from "./details-form";
 import { useJourneyMessage } from "./use-journey-message";
 
-const schema = z.object({ companiesHouseCode: personalCodeSchema });
-type Input = z.input<typeof schema>;
-type Output = z.output<typeof schema>;
+type Input = PersonalCodeFormInput;
+type Output = PersonalCodeFormOutput;
+
+/** The server's format check of the code, loaded when the form is first used. */
+const resolver = lazyResolver<Input>(() => import("@/lib/schemas/director-forms").then((m) => m.personalCodeFormSchema));
 
 export function PersonalCodeForm() {
   const t = useTranslations("directorJourney.personalCode");
@@ -36,7 +38,7 @@ export function PersonalCodeForm() {
     reset,
     setError,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues: { companiesHouseCode: "" }, shouldFocusError: true });
+  } = useForm<Input, unknown, Output>({ resolver: resolver as Resolver<Input, unknown, Output>, defaultValues: { companiesHouseCode: "" }, shouldFocusError: true });
 
   const submit = useCallback(
     async ({ companiesHouseCode }: Output): Promise<boolean> => {
@@ -67,7 +69,7 @@ export function PersonalCodeForm() {
   useUnsavedChanges("personal-code", { isDirty, save, discard: () => reset({ companiesHouseCode: "" }) });
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} aria-labelledby="personal-code-title" className="flex flex-col gap-4">
+    <form noValidate onSubmit={handleSubmit(submit)} onFocus={resolver.preload} aria-labelledby="personal-code-title" className="flex flex-col gap-4">
       <Field
         label={t("label")}
         hint={t("hint", { example: PERSONAL_CODE_EXAMPLE })}

@@ -9,20 +9,23 @@
  */
 import { useId } from "react";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type Resolver } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { sendJson } from "@/components/admin/client-detail/api";
 import { Button } from "@/components/ui/button";
 import { ErrorSummary } from "@/components/ui/error-summary";
 import { Field } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
-import { priorVerificationSchema, type PriorVerificationInput, type PriorVerificationRequest } from "@/lib/schemas/prior-verification";
-import { PERSONAL_CODE_EXAMPLE } from "@/lib/schemas/director-self-patch";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import type { PriorVerificationInput, PriorVerificationRequest } from "@/lib/schemas/prior-verification";
+import { PERSONAL_CODE_EXAMPLE } from "@/lib/schemas/director-self-fields";
 import { DIRECTOR_API } from "./details-form";
 import { useJourneyMessage } from "./use-journey-message";
 
 export const PRIOR_VERIFICATION_API = `${DIRECTOR_API}/prior-verification`;
+
+/** The server's schema of the confirmation, loaded when the form is first used. */
+const resolver = lazyResolver<PriorVerificationInput>(() => import("@/lib/schemas/prior-verification").then((m) => m.priorVerificationSchema));
 
 export function PriorVerificationForm({ companyName }: { companyName: string }) {
   const t = useTranslations("directorJourney.priorVerification");
@@ -37,7 +40,7 @@ export function PriorVerificationForm({ companyName }: { companyName: string }) 
     setError,
     formState: { errors, isSubmitting, submitCount },
   } = useForm<PriorVerificationInput, unknown, PriorVerificationRequest>({
-    resolver: zodResolver(priorVerificationSchema),
+    resolver: resolver as Resolver<PriorVerificationInput, unknown, PriorVerificationRequest>,
     defaultValues: { confirm: false as unknown as true, companiesHouseCode: "" },
     shouldFocusError: false,
   });
@@ -59,7 +62,7 @@ export function PriorVerificationForm({ companyName }: { companyName: string }) 
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4" aria-labelledby="prior-verification-title">
+    <form noValidate onSubmit={handleSubmit(submit)} onFocus={resolver.preload} className="flex flex-col gap-4" aria-labelledby="prior-verification-title">
       <ErrorSummary
         id={ids.summary}
         focusKey={submitCount}

@@ -18,14 +18,10 @@ import { z } from "zod";
  * Issue messages are message keys (see `clientDetail.validation` and `validation` in messages).
  */
 
-export const PATCH_OPS = ["add", "remove", "replace", "test"] as const;
-export type PatchOp = (typeof PATCH_OPS)[number];
+import { PATCH_OPS, jsonEqual, type PatchOp } from "./diff";
 
-export interface PatchOperation {
-  op: PatchOp;
-  path: string;
-  value?: unknown;
-}
+// What the browser's forms use, without zod (./diff.ts).
+export { PATCH_OPS, diffToOperations, jsonEqual, type PatchOp, type PatchOperation } from "./diff";
 
 /** At most this many operations in one document (a client has about 30 editable fields). */
 export const MAX_OPERATIONS = 100;
@@ -86,22 +82,6 @@ const operationSchema = z.object(
 // Members an operation does not define (e.g. `from`, or `value` on `remove`) are ignored, as RFC 6902 §4 says.
 
 const documentSchema = z.array(z.unknown(), { error: "invalidPatch" }).max(MAX_OPERATIONS, "tooManyOperations");
-
-/** Deep equality of JSON values (null, booleans, numbers, strings, arrays, plain objects). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") {
-    return typeof a === "number" && typeof b === "number" ? a === b : false;
-  }
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => jsonEqual(x, bb[i]));
-  }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
 
 /**
  * The member named by a JSON Pointer (RFC 6901) of exactly one reference token, or an issue message
@@ -230,18 +210,4 @@ export function issuesToFieldErrors(issues: readonly PatchIssue[]): Record<strin
     (out[key] ??= []).push(issue.message);
   }
   return out;
-}
-
-/**
- * The operations that turn `before` into `after` for the given fields: one `replace` per field whose
- * value differs (forms send only what changed).
- */
-export function diffToOperations(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>, fields: readonly string[]): PatchOperation[] {
-  const ops: PatchOperation[] = [];
-  for (const field of fields) {
-    const a = before[field] ?? null;
-    const b = after[field] ?? null;
-    if (!jsonEqual(a, b)) ops.push({ op: "replace", path: `/${field}`, value: b });
-  }
-  return ops;
 }

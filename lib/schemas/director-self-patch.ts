@@ -2,6 +2,10 @@ import { z } from "zod";
 import { checkAddressHistory, dayNumber } from "@/lib/domain/address-history";
 import { normalisePersonalCode } from "@/lib/domain/personal-code";
 import type { PatchIssue, PatchSpec } from "@/lib/json-patch";
+import { PERSONAL_CODE_EXAMPLE } from "./director-self-fields";
+
+// What the forms need without zod (./director-self-fields.ts).
+export { PERSONAL_CODE_EXAMPLE, detailFields, parseIssueMessage, type DetailField } from "./director-self-fields";
 import { isCalendarDate, optionalCountry, optionalDate, optionalText, requiredText } from "@/lib/json-patch/fields";
 
 /*
@@ -53,11 +57,6 @@ export const formerNameSchema = z
   .refine((v) => v.from === null || v.from === undefined || v.from < v.to, { message: "endBeforeStart", path: ["to"] });
 export type FormerNameInput = z.output<typeof formerNameSchema>;
 
-/**
- * The example personal code the page shows in its hint. Not a real code: the format check refuses
- * it (typed in any case, with or without spaces), so a director who copies it is told so.
- */
-export const PERSONAL_CODE_EXAMPLE = "AB12 CD34 EF5";
 const EXAMPLE_NORMALISED = normalisePersonalCode(PERSONAL_CODE_EXAMPLE);
 
 /** The Companies House personal code as typed: lower case and spaces are accepted, stored upper case. */
@@ -95,23 +94,6 @@ export const directorSelfPatchFields = {
 
 export type DirectorSelfPatchField = keyof typeof directorSelfPatchFields;
 
-/** The fields of the details form (everything but the personal code, which is its own step). */
-export const detailFields = [
-  "firstName",
-  "lastName",
-  "formerNames",
-  "addressLine1",
-  "addressLine2",
-  "addressLine3",
-  "city",
-  "state",
-  "postcode",
-  "country",
-  "currentAddressStartDate",
-  "previousAddresses",
-] as const satisfies readonly DirectorSelfPatchField[];
-export type DetailField = (typeof detailFields)[number];
-
 const historyFields = new Set<string>(["currentAddressStartDate", "previousAddresses"]);
 
 /**
@@ -145,12 +127,4 @@ export function directorSelfRules(today: string) {
 
 export function directorSelfPatchSpec(today: string): PatchSpec {
   return { fields: directorSelfPatchFields, rules: directorSelfRules(today) };
-}
-
-/** Splits a rule message `history.gap@2.startDate` into its key and the entry it concerns. */
-export function parseIssueMessage(message: string): { key: string; index?: number; subfield?: string } {
-  const [key, where] = message.split("@") as [string, string | undefined];
-  if (!where) return { key };
-  const [index, subfield] = where.split(".");
-  return { key, index: Number(index), subfield };
 }
