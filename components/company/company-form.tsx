@@ -2,12 +2,13 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type Resolver } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import type { OptionItem } from "@/lib/countries";
-import { diffToOperations } from "@/lib/json-patch";
-import { companyFormSchema, companyPatchFieldNames, companyRequiredFields, type CompanyFormInput, type CompanyFormOutput, type CompanyPatchField } from "@/lib/schemas/company-patch";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import { diffToOperations } from "@/lib/json-patch/diff";
+import type { CompanyFormInput, CompanyFormOutput } from "@/lib/schemas/company-patch";
+import { companyPatchFieldNames, companyRequiredFields, type CompanyPatchField } from "@/lib/schemas/company-patch-fields";
 import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-changes";
 import { useFieldMessage } from "@/components/admin/client-detail/use-field-message";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,9 @@ import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
 import { Field, FieldIdScope, SelectField } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
 import { COMPANY_URL, sendCompanyPatch } from "./api";
+
+/** The server's schema of the form, loaded when the form is first used. */
+const resolver = lazyResolver<CompanyFormInput>(() => import("@/lib/schemas/company-patch").then((m) => m.companyFormSchema));
 
 export type CompanyFormValues = Record<CompanyPatchField, string | null> & { updatedAt: string | Date };
 
@@ -51,7 +55,7 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
     setError,
     getValues,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<CompanyFormInput, unknown, CompanyFormOutput>({ resolver: zodResolver(companyFormSchema), defaultValues: defaults, shouldFocusError: false });
+  } = useForm<CompanyFormInput, unknown, CompanyFormOutput>({ resolver: resolver as Resolver<CompanyFormInput, unknown, CompanyFormOutput>, defaultValues: defaults, shouldFocusError: false });
 
   const version = new Date(company.updatedAt).getTime();
   const shownVersion = useRef(version);
@@ -83,7 +87,7 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
       }
       let first = true;
       for (const [field, keys] of Object.entries(result.fields)) {
-        if ((companyPatchFieldNames as string[]).includes(field)) {
+        if ((companyPatchFieldNames as readonly string[]).includes(field)) {
           setError(field as CompanyPatchField, { type: "server", message: keys[0] });
           first = false;
         }
@@ -116,7 +120,7 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
 
   return (
     <FieldIdScope scope="company">
-    <form ref={formRef} noValidate aria-labelledby="company-form-title" onSubmit={handleSubmit(submit, () => setFailedSaves((n) => n + 1))} className="flex flex-col gap-5">
+    <form ref={formRef} noValidate aria-labelledby="company-form-title" onSubmit={handleSubmit(submit, () => setFailedSaves((n) => n + 1))} onFocus={resolver.preload} className="flex flex-col gap-5">
       <div>
         <h2 id="company-form-title" className="text-xl font-bold">
           {t("title")}

@@ -2,6 +2,10 @@ import { z } from "zod";
 import type { PatchSpec } from "@/lib/json-patch";
 import { requiredCountry, requiredEmail, requiredText } from "@/lib/json-patch/fields";
 import { clientPatchFields } from "./client-patch";
+import type { CompanyPatchField } from "./company-patch-fields";
+
+// The names, without zod, for the browser's form (./company-patch-fields.ts).
+export { companyPatchFieldNames, companyRequiredFields, type CompanyPatchField } from "./company-patch-fields";
 
 /**
  * What a company contact may change on their own company with PATCH /api/director-verification/company:
@@ -35,12 +39,8 @@ export const companyPatchFields = {
   accountPayableContactTelephone: clientPatchFields.accountPayableContactTelephone,
   vatNumber: clientPatchFields.vatNumber,
   purchaseOrderInfo: clientPatchFields.purchaseOrderInfo,
-} as const;
+} as const satisfies Record<CompanyPatchField, unknown>;
 
-export type CompanyPatchField = keyof typeof companyPatchFields;
-/** The fields a contact cannot leave blank (the form marks the others optional). */
-export const companyRequiredFields: readonly CompanyPatchField[] = ["billingEntityName", "billingAddressLine1", "billingAddressCity", "billingAddressCountry", "accountPayableContactEmail"];
-export const companyPatchFieldNames = Object.keys(companyPatchFields) as CompanyPatchField[];
 export const companyPatchSpec: PatchSpec = { fields: companyPatchFields };
 
 /** The company form: exactly the patchable fields, so its patch is a diff of two records. */

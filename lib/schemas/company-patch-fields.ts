@@ -1,0 +1,31 @@
+/*
+ * The company contact's editable fields by name, with no schema behind them: the contact's company
+ * form (a client component) needs the names while the page loads, and importing them from
+ * ./company-patch.ts put zod (38 kB gzip) into the page's first load. The schemas load when the form
+ * is first used. lib/schemas/company-patch.test.ts checks that these names are the schema's.
+ */
+
+/** The fields of PATCH /api/director-verification/company, in the form's order. */
+export const companyPatchFieldNames = [
+  "mainContactFirstName",
+  "mainContactLastName",
+  "mainContactTelephone",
+  "billingEntityName",
+  "billingAddressLine1",
+  "billingAddressLine2",
+  "billingAddressCity",
+  "billingAddressState",
+  "billingAddressPostCode",
+  "billingAddressCountry",
+  "accountPayableContactFirstName",
+  "accountPayableContactLastName",
+  "accountPayableContactEmail",
+  "accountPayableContactTelephone",
+  "vatNumber",
+  "purchaseOrderInfo",
+] as const;
+
+export type CompanyPatchField = (typeof companyPatchFieldNames)[number];
+
+/** The fields a contact cannot leave blank (the form marks the others optional). */
+export const companyRequiredFields: readonly CompanyPatchField[] = ["billingEntityName", "billingAddressLine1", "billingAddressCity", "billingAddressCountry", "accountPayableContactEmail"];
