@@ -50,3 +50,37 @@ describe("LoginForm filled in from the invitation's link", () => {
     await waitFor(() => expect(screen.queryByTestId("login-prefilled")).toBeNull());
   });
 });
+
+describe("LoginForm checks before sending", () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it("sends nothing while a field is refused, focuses the first, and checks again as it changes", async () => {
+    const fetchMock = jest.fn();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    openLogin({});
+    fireEvent.change(screen.getByLabelText("Reference number"), { target: { value: "JW4T8KQM" } });
+    fireEvent.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+    expect(await screen.findByText("Required")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email address")).toHaveFocus();
+    expect(screen.getByLabelText("Email address")).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText("Email address"), { target: { value: "not an email" } });
+    expect(await screen.findByText("Enter a valid email address")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("Email address"), { target: { value: "  james.whitaker@hartwell-holdings.example " } });
+    await waitFor(() => expect(screen.queryByText("Enter a valid email address")).toBeNull());
+  });
+
+  it("sends the values trimmed, and shows the server's refusal of a field on that field", async () => {
+    const fetchMock = jest.fn(async () => ({ ok: false, status: 400, json: async () => ({ fields: { reference: ["reference"] } }), headers: new Map() }));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    openLogin({});
+    fireEvent.change(screen.getByLabelText("Email address"), { target: { value: " ada@example.com " } });
+    fireEvent.change(screen.getByLabelText("Reference number"), { target: { value: "AB12CD34" } });
+    fireEvent.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+    expect(await screen.findByText("Enter the reference from your invitation email (letters and numbers)")).toBeInTheDocument();
+    expect(screen.getByLabelText("Reference number")).toHaveFocus();
+    const body = JSON.parse((fetchMock.mock.calls[0] as unknown as [string, { body: string }])[1].body);
+    expect(body).toMatchObject({ email: "ada@example.com", reference: "AB12CD34" });
+  });
+});
