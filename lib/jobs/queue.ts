@@ -3,6 +3,8 @@ import type { Pool } from "pg";
 import type { DatabaseHandle, Db } from "@/db/client";
 import { getDatabase } from "@/db";
 import { getEnv } from "@/lib/env";
+import { auditEntries } from "@/db/schema";
+import { writeAudit, type AuditInput } from "@/lib/server/audit/write-audit";
 import type { JobDefinition } from "./define-job";
 import { jobDefinitions } from "./definitions";
 import { countJobGivenUp, observeJob, splitJobTrace } from "./observe-job";
@@ -99,8 +101,11 @@ export function errorText(output: unknown): string {
   return String(message).slice(0, 2000);
 }
 
-/** Runs one job of a definition: the payload is checked again, as it may predate a deploy. */
-export async function runJob(definition: JobDefinition, job: { id: string; data: unknown; retryCount: number }, db: Db) {
+/**
+ * Runs one job of a definition: the payload is checked again, as it may predate a deploy. Its audit
+ * entry is written at once, unless `audit` (a batch's) takes it.
+ */
+export async function runJob(definition: JobDefinition, job: { id: string; data: unknown; retryCount: number }, db: Db, audit: (entry: AuditInput) => Promise<void> = (entry) => writeAudit(db, entry)) {
   const attempt = job.retryCount + 1;
   const { data, trace } = splitJobTrace(job.data);
   // Every line the job writes carries its name and id (lib/log/context.ts).
@@ -108,7 +113,7 @@ export async function runJob(definition: JobDefinition, job: { id: string; data:
     const started = performance.now();
     try {
       const payload = definition.schema.parse(data);
-      await definition.run(payload, { db, jobId: job.id, attempt });
+      await definition.run(payload, { db, jobId: job.id, attempt, audit });
     } catch (err) {
       log.warn({ attempt, err }, `[jobs] ${definition.name} ${job.id} attempt ${attempt} failed: ${err instanceof Error ? err.message : String(err)}`);
       throw err;
@@ -151,19 +156,32 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
  * Works a batch of jobs of one kind, `concurrency` at a time, and says how each went: pg-boss then
  * completes or fails (and retries) each job on its own, so one refused address does not send the
  * rest of its batch again. runJob logs a failed attempt.
+ *
+ * The audit entries of the jobs that succeeded are written together at the end, in one statement
+ * (JobContext.audit). Should that fail, the batch fails, and its jobs are retried: at least once,
+ * as after a worker dies mid-batch (each email's message id is its job's, for receivers to see).
  */
 export async function runBatch(definition: JobDefinition, jobs: readonly JobWithMetadata<unknown>[], db: Db, concurrency: number): Promise<JobResult[]> {
   const results = new Map<string, JobResult>();
+  const entries: AuditInput[] = [];
   await eachLimited(jobs, Math.max(1, concurrency), async (job) => {
+    const own: AuditInput[] = [];
     try {
-      await runJob(definition, job, db);
+      await runJob(definition, job, db, async (entry) => void own.push(entry));
+      entries.push(...own);
       results.set(job.id, { id: job.id, status: "completed" });
     } catch (err) {
       results.set(job.id, { id: job.id, status: "failed", output: { message: err instanceof Error ? err.message : String(err) } });
     }
   });
+  for (let i = 0; i < entries.length; i += AUDIT_ROWS_PER_STATEMENT) {
+    await db.insert(auditEntries).values(entries.slice(i, i + AUDIT_ROWS_PER_STATEMENT));
+  }
   return jobs.map((job) => results.get(job.id)!);
 }
+
+/** Audit rows written per statement at the end of a batch (far under PostgreSQL's 65,535 parameters). */
+const AUDIT_ROWS_PER_STATEMENT = 500;
 
 async function startWorkers(boss: PgBoss, db: Db, options: { pollMs: number; batchSize: number; concurrency: number }) {
   // NOTIFY wakes the workers when a job is sent; the poll is the floor for anything it misses.

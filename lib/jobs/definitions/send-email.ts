@@ -4,7 +4,7 @@ import { translator } from "@/lib/i18n/translator";
 import { sendEmail } from "@/lib/integrations/email/send-email";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { createNotification } from "@/lib/server/notifications/create-notification";
-import { defineJob } from "../define-job";
+import { auditJob, defineJob } from "../define-job";
 
 /** An address the database already holds; its own schemas checked its form when it was stored. */
 const recipient = z.string().trim().min(3).max(320);
@@ -49,10 +49,11 @@ export const sendEmailJob = defineJob({
   // Sent by the thousand (a request's invitations, a day's reminders): fetched WORKER_BATCH_SIZE at a
   // time, WORKER_CONCURRENCY in flight over the pooled SMTP connections (lib/jobs/queue.ts).
   batched: true,
-  async run(p, { db, jobId }) {
+  async run(p, ctx) {
+    const { jobId } = ctx;
     const host = new URL(getEnv().APP_URL).hostname;
     await sendEmail({ to: p.to, subject: p.subject, text: p.text, html: p.html, replyTo: p.replyTo, messageId: `<job-${jobId}@${host}>` });
-    await writeAudit(db, { ...auditOf(p), action: `Email sent: ${p.about.purpose}`, auditType: "Email", newValue: { to: p.to, subject: p.subject, purpose: p.about.purpose } });
+    await auditJob(ctx, { ...auditOf(p), action: `Email sent: ${p.about.purpose}`, auditType: "Email", newValue: { to: p.to, subject: p.subject, purpose: p.about.purpose } });
   },
   async onFailed(p, { db, jobId, error }) {
     await writeAudit(db, { ...auditOf(p), action: `Email failed: ${p.about.purpose}`, auditType: "EmailError", newValue: { to: p.to, subject: p.subject, purpose: p.about.purpose, error } });

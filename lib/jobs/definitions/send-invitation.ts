@@ -7,7 +7,7 @@ import { sendEmail } from "@/lib/integrations/email/send-email";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { createNotification } from "@/lib/server/notifications/create-notification";
 import { invitationEmail } from "@/lib/server/requests/request-emails";
-import { defineJob } from "../define-job";
+import { auditJob, defineJob } from "../define-job";
 
 const PURPOSE = "invitation";
 
@@ -31,7 +31,8 @@ export const sendInvitationJob = defineJob({
   // Sent by the thousand (a request's invitations, a day's reminders): fetched WORKER_BATCH_SIZE at a
   // time, WORKER_CONCURRENCY in flight over the pooled SMTP connections (lib/jobs/queue.ts).
   batched: true,
-  async run({ directorId }, { db, jobId }) {
+  async run({ directorId }, ctx) {
+    const { db, jobId } = ctx;
     // The columns the email and its audit entry need, not the whole record: this runs per invitation.
     const [row] = await db
       .select({
@@ -46,7 +47,7 @@ export const sendInvitationJob = defineJob({
     const { director } = row;
     const email = invitationEmail(director, row.client);
     await sendEmail({ ...email, to: director.email, messageId: `<job-${jobId}@${new URL(getEnv().APP_URL).hostname}>` });
-    await writeAudit(db, {
+    await auditJob(ctx, {
       action: `Email sent: ${PURPOSE}`,
       auditType: "Email",
       entityType: "Director",
