@@ -29,11 +29,18 @@ describe("TaskList", () => {
   it("says by when to verify, as people write dates, when a date binds the director, and nothing otherwise", () => {
     const { unmount } = render(
       <NextIntlClientProvider locale="en-GB" messages={messages}>
-        <TaskList tasks={directorTaskList(fresh, now)} verifyBy="2027-03-14" />
+        <TaskList tasks={directorTaskList(fresh, now)} verifyBy={{ date: "2027-03-14", overdue: false }} />
       </NextIntlClientProvider>,
     );
     expect(screen.getByTestId("verify-by")).toHaveTextContent("Verify by 14 March 2027.");
     unmount();
+    const overdue = render(
+      <NextIntlClientProvider locale="en-GB" messages={messages}>
+        <TaskList tasks={directorTaskList(fresh, now)} verifyBy={{ date: "2026-11-01", overdue: true }} />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByTestId("verify-by")).toHaveTextContent("Overdue: you should have been verified by 1 November 2026. Please complete these tasks now.");
+    overdue.unmount();
     renderList({});
     expect(screen.queryByTestId("verify-by")).toBeNull();
   });

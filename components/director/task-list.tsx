@@ -34,8 +34,8 @@ export interface TaskListProps {
   tasks: Record<DirectorTask, TaskStatus>;
   /** A section id to link a task to instead of its own (e.g. the evidence section while documents are asked for). */
   targets?: Partial<Record<DirectorTask, string>>;
-  /** The date to complete them by (`YYYY-MM-DD`), when one binds the director. */
-  verifyBy?: string | null;
+  /** The date to complete them by (`YYYY-MM-DD`), when one binds the director, and whether it has passed. */
+  verifyBy?: { date: string; overdue: boolean } | null;
 }
 
 export function TaskList({ tasks, targets = {}, verifyBy }: TaskListProps) {
@@ -48,8 +48,8 @@ export function TaskList({ tasks, targets = {}, verifyBy }: TaskListProps) {
       </h2>
       <p>{t("intro")}</p>
       {verifyBy ? (
-        <p className="font-semibold" data-testid="verify-by">
-          {t("verifyBy", { date: formatDate(verifyBy, locale) })}
+        <p className={verifyBy.overdue ? "font-semibold text-danger" : "font-semibold"} data-testid="verify-by">
+          {t(verifyBy.overdue ? "verifyByOverdue" : "verifyBy", { date: formatDate(verifyBy.date, locale) })}
         </p>
       ) : null}
       <ul className="divide-y divide-line-soft border-y border-line-soft" data-testid="task-list">

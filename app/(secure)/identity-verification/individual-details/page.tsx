@@ -65,7 +65,7 @@ export default async function IndividualDetailsPage() {
         <TaskList
           tasks={tasks}
           targets={director.status === "OutstandingIDInfo" ? { identityCheck: "supporting-documents" } : undefined}
-          verifyBy={director.nextStep === "done" ? null : director.verifyBy?.date}
+          verifyBy={director.nextStep === "done" ? null : director.verifyBy}
         />
 
         <Alert variant={director.nextStep === "rejected" ? "warning" : director.nextStep === "done" ? "success" : "info"} title={t("nextTitle")} role="none">
