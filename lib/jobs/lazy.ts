@@ -19,8 +19,16 @@ type FunctionKeys<M> = { [P in keyof M]: M[P] extends AsyncFunction ? P : never 
  * cycle (lib/import-graph.test.ts). The module is loaded once and cached.
  */
 export function lazy<M, K extends FunctionKeys<M>>(load: () => Promise<M>, name: K): M[K] {
+  // Kept after the first load: every `import()` call goes through the module loader again (under
+  // tsx, `npm run worker`'s loader, a round trip to its hooks thread), which a job run by the
+  // thousand (invitation.send) paid once per job. A failed load is tried again next time.
+  let loaded: Promise<M> | undefined;
   const call = async (...args: never[]) => {
-    const fn = (await load())[name];
+    loaded ??= load().catch((err: unknown) => {
+      loaded = undefined;
+      throw err;
+    });
+    const fn = (await loaded)[name];
     if (typeof fn !== "function") throw new Error(`the job handler module has no function ${String(name)}`);
     return (fn as AsyncFunction)(...args);
   };
