@@ -203,4 +203,24 @@ describe("the import graph of lib/", () => {
     const report = cyclesOf(graph).map((component) => `${component.length} modules, around ${loopThrough(graph, component)}; all of them: ${component.join(", ")}`);
     expect(report).toEqual([]);
   });
+
+  it("lets lib/server import the jobs and never the reverse: only handlers, loaded on a job's first run, import server code", () => {
+    const { graph } = libGraph();
+    const jobs = [...graph.keys()].filter((f) => f.startsWith("lib/jobs/") && !f.endsWith(".handler.ts") && f !== "lib/jobs/audit-job.ts");
+    expect(jobs).toEqual(expect.arrayContaining(["lib/jobs/definitions/index.ts", "lib/jobs/queue.ts", "lib/jobs/send-job.ts", "lib/jobs/definitions/send-email.ts"]));
+    const reachesServer: string[] = [];
+    for (const start of jobs) {
+      const reached = new Set<string>();
+      const pending = [start];
+      while (pending.length) {
+        const file = pending.pop()!;
+        if (reached.has(file)) continue;
+        reached.add(file);
+        pending.push(...(graph.get(file) ?? []));
+      }
+      const server = [...reached].filter((f) => f.startsWith("lib/server/") || f.endsWith(".handler.ts")).sort();
+      if (server.length) reachesServer.push(`${start} loads ${server.join(", ")}`);
+    }
+    expect(reachesServer).toEqual([]);
+  });
 });

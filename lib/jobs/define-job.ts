@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Db } from "@/db/client";
-import { writeAudit, type AuditInput } from "@/lib/server/audit/write-audit";
+import type { AuditInput } from "@/lib/server/audit/write-audit";
 
 /**
  * How a job is retried. `retries` more attempts follow the first; with `backoff` the wait doubles
@@ -20,18 +20,13 @@ export interface JobContext {
   /** 1 for the first attempt. */
   attempt: number;
   /**
-   * Records the job's audit entry once its work is done (call it last, through auditJob). Alone, or
-   * without it (a test calling `run`), the entry is written at once; in a batch (`batched`), the
-   * entries of the batch's jobs are written together in one statement after they have run: every
-   * audit transaction holds the chain's head until it commits (migration 0037), so a commit per
-   * email would queue the batch's jobs one behind the other.
+   * Records the job's audit entry once its work is done (call it last, through auditJob,
+   * lib/jobs/audit-job.ts). Alone, or without it (a test calling `run`), the entry is written at
+   * once; in a batch (`batched`), the entries of the batch's jobs are written together in one
+   * statement after they have run: every audit transaction holds the chain's head until it commits
+   * (migration 0037), so a commit per email would queue the batch's jobs one behind the other.
    */
   audit?(entry: AuditInput): Promise<void>;
-}
-
-/** Writes a job's audit entry through its context (see JobContext.audit); at once when none is given. */
-export function auditJob(ctx: Pick<JobContext, "db" | "audit">, entry: AuditInput): Promise<void> {
-  return ctx.audit ? ctx.audit(entry) : writeAudit(ctx.db, entry);
 }
 
 /**

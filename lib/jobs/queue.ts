@@ -4,7 +4,7 @@ import type { DatabaseHandle, Db } from "@/db/client";
 import { getDatabase } from "@/db";
 import { getEnv } from "@/lib/env";
 import { auditEntries } from "@/db/schema";
-import { writeAudit, type AuditInput } from "@/lib/server/audit/write-audit";
+import type { AuditInput } from "@/lib/server/audit/write-audit";
 import type { JobDefinition } from "./define-job";
 import { jobDefinitions } from "./definitions";
 import { countJobGivenUp, observeJob, splitJobTrace } from "./observe-job";
@@ -103,9 +103,9 @@ export function errorText(output: unknown): string {
 
 /**
  * Runs one job of a definition: the payload is checked again, as it may predate a deploy. Its audit
- * entry is written at once, unless `audit` (a batch's) takes it.
+ * entry is written at once (by auditJob, lib/jobs/audit-job.ts), unless `audit` (a batch's) takes it.
  */
-export async function runJob(definition: JobDefinition, job: { id: string; data: unknown; retryCount: number }, db: Db, audit: (entry: AuditInput) => Promise<void> = (entry) => writeAudit(db, entry)) {
+export async function runJob(definition: JobDefinition, job: { id: string; data: unknown; retryCount: number }, db: Db, audit?: (entry: AuditInput) => Promise<void>) {
   const attempt = job.retryCount + 1;
   const { data, trace } = splitJobTrace(job.data);
   // Every line the job writes carries its name and id (lib/log/context.ts).
