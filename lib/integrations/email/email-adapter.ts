@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import type { EmailSender } from "./types";
 
 export interface SmtpConfig {
@@ -34,14 +35,28 @@ export function smtpTransportUrl(config: Pick<SmtpConfig, "url" | "maxConnection
  * up to `maxConnections`; more wait in the pool's queue. The worker sends that many at a time
  * (WORKER_CONCURRENCY), so a request's thousands of invitations are not one connection each.
  */
+/**
+ * An address as nodemailer takes it already parsed ({ name, address }), so that it does not parse
+ * the same From line, and each plain recipient address, once a message. Anything else (a display
+ * name, a list) stays text for nodemailer to parse.
+ */
+export function parsedAddress(value: string): { name: string; address: string } | string {
+  if (/^[^\s<>,;"]+@[^\s<>,;"]+$/.test(value.trim())) return { name: "", address: value.trim() };
+  const list = addressparser(value, { flatten: true });
+  return list.length === 1 && list[0]!.address ? { name: list[0]!.name, address: list[0]!.address } : value;
+}
+
 export function createSmtpSender(config: SmtpConfig): EmailSender {
   const transport = nodemailer.createTransport(smtpTransportUrl(config));
+  const from = parsedAddress(config.from);
+  // nodemailer normalises a parsed address in place: each message gets copies.
+  const copy = (a: ReturnType<typeof parsedAddress>) => (typeof a === "string" ? a : { ...a });
   return {
     kind: "smtp",
     async send(message) {
       const info = await transport.sendMail({
-        from: config.from,
-        to: message.to,
+        from: copy(from),
+        to: copy(parsedAddress(message.to)),
         replyTo: message.replyTo,
         subject: message.subject,
         text: message.text,
