@@ -57,6 +57,11 @@ export async function waitForEmail(to: string, subject: RegExp, timeoutMs = 15_0
  */
 export const human = { captchaToken: "test-pass" } as const;
 
+/**
+ * Demo accounts (db/seed/demo.ts), to be read, never changed: the global teardown fails the run if
+ * the demo data changed. A spec that changes a company or an individual, or depends on their
+ * state, makes its own (./seed.ts).
+ */
 export const demo = {
   contact: { email: "olivia.bennett@hartwell-holdings.example", reference: "HWH7K2QP", company: "Hartwell Holdings Ltd" },
   otherContact: { email: "kate.holloway@northgate-property.example", reference: "NPS6R2WD", company: "Northgate Property Services Ltd" },

@@ -10,6 +10,7 @@ import { seedDemo } from "../../../db/seed/demo";
 import { buildIfNeeded } from "../../../scripts/lib/build-if-needed";
 import { startSimulators } from "../../../scripts/lib/simulators";
 import { createTestDatabase, dropTestDatabases, postgresReachable } from "../../setup/test-databases.mjs";
+import { demoChecksum, demoDifferences, readDemoRows } from "./demo-rows";
 
 async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
   const deadline = Date.now() + timeoutMs;
@@ -74,6 +75,8 @@ export default async function globalSetup() {
   }
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, migrate: true });
   await seedDemo(handle.db);
+  // The demo data as seeded: the teardown fails the run if any spec changed it.
+  const demoBefore = await readDemoRows(handle.db);
   await handle.close();
 
   const log = fs.openSync(path.join(tmp, "server.log"), "a");
@@ -106,12 +109,20 @@ export default async function globalSetup() {
   }
 
   process.env.E2E_MAILBOX_DIR = mailboxDir;
+  // For tests/e2e/support/seed.ts: specs make their own data straight in the run's database.
+  if (env.DATABASE_URL) process.env.E2E_DATABASE_URL = env.DATABASE_URL;
   process.env.E2E_SERVER_LOG = path.join(tmp, "server.log");
 
   return async () => {
     for (const c of [...children, ...sims]) c.kill("SIGTERM");
     await Promise.all([...children, ...sims].map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on("exit", r)))));
+    const after = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const demoAfter = await readDemoRows(after.db).finally(() => after.close());
     if (env.DATABASE_URL) await dropTestDatabases(dbName);
     if (!process.env.KEEP_E2E_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+    // Specs change only data of their own (tests/e2e/support/seed.ts), so they run in any order.
+    const changed = demoDifferences(demoBefore, demoAfter);
+    if (changed.length) throw new Error(`The end-to-end run changed the demo data (${demoChecksum(demoBefore)} → ${demoChecksum(demoAfter)}); a spec must change only data it made itself:\n${changed.join("\n")}`);
+    console.log(`[e2e] demo data unchanged (${demoChecksum(demoAfter)}, ${demoAfter.size} rows)`);
   };
 }
