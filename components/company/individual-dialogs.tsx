@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import type { Journey } from "@/lib/domain/values";
@@ -12,10 +13,16 @@ import { useFieldMessage } from "@/components/admin/client-detail/use-field-mess
 import { CsvImport } from "@/components/requests/csv-import";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { Field, TextareaField } from "@/components/ui/field";
 import { useToastMessages } from "@/components/ui/toast";
 import { DIRECTORS_URL, sendCompanyPatch } from "./api";
+
+/*
+ * The dialogs' Radix code (12 kB gzip) loads after the page has hydrated, not with it: the dialogs
+ * are closed when the page loads. They mount closed as soon as it is there, so each knows where
+ * focus was before it opens.
+ */
+const Dialog = dynamic(() => import("@/components/ui/dialog").then((m) => m.Dialog), { ssr: false });
 
 export interface AdditionPricing {
   unitPrice: number;
