@@ -1,35 +1,36 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demo, expectNoSeriousA11yViolations } from "../support/fixtures";
+import type { NewClient } from "../../../db/schema";
+import { seedCompany, type SeededCompany } from "../support/seed";
 
 /*
- * The admin client page. The end-to-end database is shared by every spec file (two workers), so
- * these tests only change demo records no other spec relies on: Maple & Stone Architects LLP (notes)
- * and Thistle Bay Distillers Ltd (Fiona MacLeod's status override, Ewan Stewart's deletion).
+ * The admin client page. Each test makes the company it works on (tests/e2e/support/seed.ts), so
+ * what it changes is its own: the demo data stays as other specs read it.
  */
-
-const MAPLE = "Maple & Stone Architects LLP";
-const THISTLE = "Thistle Bay Distillers Ltd";
 
 test.beforeEach(async ({ page }) => {
   await page.context().setExtraHTTPHeaders({ "test-user": `Admin:${demo.admin.email}` });
 });
 
-/** The id of a demo client, found through the admin API. */
-async function clientIdOf(page: Page, name: string): Promise<number> {
-  for (let id = 1; id <= 50; id++) {
-    const res = await page.request.get(`/api/admin/director-verification/clients/${id}`);
-    if (res.ok() && (await res.json()).name === name) return id;
-  }
-  throw new Error(`no client named ${name}`);
-}
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-async function openClient(page: Page, name: string) {
-  const id = await clientIdOf(page, name);
-  await page.goto(`/administration/client-management/${id}`);
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+async function openClient(page: Page, company: SeededCompany) {
+  await page.goto(`/administration/client-management/${company.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: company.name })).toBeVisible();
   // Hydrated: the form and the buttons of the page work.
   await expect(page.locator("form[data-ready]")).toHaveCount(1);
-  return id;
+}
+
+/** A company with two individuals who have not started, Freya and Euan (their names end in the run's tag). */
+function twoIndividuals(client: Partial<NewClient> = {}) {
+  return seedCompany({
+    name: "Detail",
+    client,
+    individuals: [
+      { firstName: "Freya", lastName: "Morrison" },
+      { firstName: "Euan", lastName: "Baird" },
+    ],
+  });
 }
 
 function individuals(page: Page) {
@@ -41,7 +42,8 @@ function directorRow(page: Page, name: string) {
 }
 
 test("[ADMIN] edits a client field and sees the toast and the audit entry", async ({ page }) => {
-  await openClient(page, MAPLE);
+  const company = await twoIndividuals({ status: "New" });
+  await openClient(page, company);
   const notes = page.getByRole("textbox", { name: /^Notes/ });
   const text = `Invoice to the Cardiff office (${Date.now()})`;
   await notes.fill(text);
@@ -50,7 +52,7 @@ test("[ADMIN] edits a client field and sees the toast and the audit entry", asyn
   await expect(page.getByText("Client details saved")).toBeVisible();
 
   const audit = page.getByRole("region", { name: "Audit trail" });
-  await expect(audit.getByRole("heading", { name: /^Portal Administrator (changed|set) Maple .*’s notes (from .+ )?to / }).first()).toBeVisible();
+  await expect(audit.getByRole("heading", { name: new RegExp(`^Portal Administrator (changed|set) ${escape(company.name)}’s notes (from .+ )?to `) }).first()).toBeVisible();
   await expect(audit.getByText(text).first()).toBeVisible();
   await expect(notes).toHaveValue(text);
 
@@ -63,7 +65,8 @@ test("[ADMIN] edits a client field and sees the toast and the audit entry", asyn
 });
 
 test("[ADMIN] assigns an owner with the searchable combobox", async ({ page }) => {
-  const id = await openClient(page, MAPLE);
+  const company = await twoIndividuals();
+  await openClient(page, company);
   const owner = page.getByRole("combobox", { name: "Owner" });
   await owner.fill("nobody by this name");
   await expect(owner).toHaveAttribute("aria-expanded", "true");
@@ -79,12 +82,13 @@ test("[ADMIN] assigns an owner with the searchable combobox", async ({ page }) =
   await expect(owner).toHaveAttribute("aria-expanded", "false");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Client details saved")).toBeVisible();
-  const res = await page.request.get(`/api/admin/director-verification/clients/${id}`);
+  const res = await page.request.get(`/api/admin/director-verification/clients/${company.id}`);
   expect((await res.json()).owner).toBe("tom.reid@portal.example");
 });
 
 test("[ADMIN] is asked to save or discard unsaved changes before leaving", async ({ page }) => {
-  await openClient(page, MAPLE);
+  const company = await twoIndividuals({ companyId: "OC428817" });
+  await openClient(page, company);
   await page.getByRole("textbox", { name: /^Company number/ }).fill("OC999999");
   await page.getByRole("link", { name: "Back to client management" }).click();
   const dialog = page.getByRole("dialog", { name: "You have unsaved changes" });
@@ -96,17 +100,19 @@ test("[ADMIN] is asked to save or discard unsaved changes before leaving", async
   await page.getByRole("link", { name: "Back to client management" }).click();
   await page.getByRole("dialog", { name: "You have unsaved changes" }).getByRole("button", { name: "Discard changes" }).click();
   await expect(page).toHaveURL(/\/administration\/client-management\/?$/);
-  const res = await page.request.get(`/api/admin/director-verification/clients/${await clientIdOf(page, MAPLE)}`);
+  const res = await page.request.get(`/api/admin/director-verification/clients/${company.id}`);
   expect((await res.json()).companyId).toBe("OC428817");
 });
 
 test("[ADMIN] overrides a director status with a too-short then a valid reason", async ({ page }) => {
-  await openClient(page, THISTLE);
-  await page.getByRole("button", { name: "Show details for Fiona MacLeod" }).click();
-  const panel = page.getByRole("region", { name: "Fiona MacLeod" });
+  const company = await twoIndividuals();
+  const [fiona, ewan] = [company.individuals[0]!.name, company.individuals[1]!.name];
+  await openClient(page, company);
+  await page.getByRole("button", { name: `Show details for ${fiona}` }).click();
+  const panel = page.getByRole("region", { name: fiona });
   await panel.getByRole("button", { name: "Override status" }).click();
 
-  const dialog = page.getByRole("dialog", { name: "Override the status of Fiona MacLeod" });
+  const dialog = page.getByRole("dialog", { name: `Override the status of ${fiona}` });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("New status").selectOption({ label: "Identity verified" });
   await dialog.getByRole("textbox", { name: /^Reason/ }).fill("Too short");
@@ -116,27 +122,29 @@ test("[ADMIN] overrides a director status with a too-short then a valid reason",
 
   await dialog.getByRole("textbox", { name: /^Reason/ }).fill("Passport checked in person at the Leith office.");
   await dialog.getByRole("button", { name: "Save override" }).click();
-  await expect(page.getByText("Status of Fiona MacLeod saved")).toBeVisible();
+  await expect(page.getByText(`Status of ${fiona} saved`)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(directorRow(page, "Fiona MacLeod")).toContainText("Identity verified");
-  await expect(directorRow(page, "Fiona MacLeod")).toContainText("Overridden");
+  await expect(directorRow(page, fiona)).toContainText("Identity verified");
+  await expect(directorRow(page, fiona)).toContainText("Overridden");
   await expect(panel.getByText("Passport checked in person at the Leith office.").first()).toBeVisible();
 
   // The status filter: 'All individual statuses' or one status.
   const filter = page.getByLabel("Filter by status");
   await filter.selectOption({ label: "Identity verified" });
-  await expect(directorRow(page, "Fiona MacLeod")).toBeVisible();
-  await expect(individuals(page).getByRole("button", { name: "Show details for Ewan Stewart" })).toHaveCount(0);
+  await expect(directorRow(page, fiona)).toBeVisible();
+  await expect(individuals(page).getByRole("button", { name: `Show details for ${ewan}` })).toHaveCount(0);
   await filter.selectOption({ label: "All individual statuses" });
-  await expect(individuals(page).getByRole("button", { name: "Show details for Ewan Stewart" })).toBeVisible();
+  await expect(individuals(page).getByRole("button", { name: `Show details for ${ewan}` })).toBeVisible();
 });
 
 test("[ADMIN] deletes a director with a reason", async ({ page }) => {
-  await openClient(page, THISTLE);
-  await page.getByRole("button", { name: "Show details for Ewan Stewart" }).click();
-  await page.getByRole("region", { name: "Ewan Stewart" }).getByRole("button", { name: "Delete individual" }).click();
+  const company = await twoIndividuals();
+  const ewan = company.individuals[1]!.name;
+  await openClient(page, company);
+  await page.getByRole("button", { name: `Show details for ${ewan}` }).click();
+  await page.getByRole("region", { name: ewan }).getByRole("button", { name: "Delete individual" }).click();
 
-  const dialog = page.getByRole("dialog", { name: "Delete Ewan Stewart?" });
+  const dialog = page.getByRole("dialog", { name: `Delete ${ewan}?` });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("textbox", { name: "Reason for deleting" })).toBeFocused();
   await dialog.getByRole("button", { name: "Delete individual" }).click();
@@ -144,25 +152,27 @@ test("[ADMIN] deletes a director with a reason", async ({ page }) => {
   await dialog.getByRole("textbox", { name: "Reason for deleting" }).fill("Resigned as a director last week.");
   await dialog.getByRole("button", { name: "Delete individual" }).click();
 
-  await expect(page.getByText("Ewan Stewart removed")).toBeVisible();
+  await expect(page.getByText(`${ewan} removed`)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(individuals(page).getByRole("button", { name: "Show details for Ewan Stewart" })).toHaveCount(0);
+  await expect(individuals(page).getByRole("button", { name: `Show details for ${ewan}` })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Individuals" })).toBeFocused();
   await page.getByLabel("Show deleted individuals").check();
-  await expect(directorRow(page, "Ewan Stewart")).toContainText("Deleted");
-  await expect(page.getByRole("region", { name: "Audit trail" }).getByRole("heading", { name: "Portal Administrator deleted Ewan Stewart. Reason: Resigned as a director last week." })).toBeVisible();
+  await expect(directorRow(page, ewan)).toContainText("Deleted");
+  await expect(page.getByRole("region", { name: "Audit trail" }).getByRole("heading", { name: `Portal Administrator deleted ${ewan}. Reason: Resigned as a director last week.` })).toBeVisible();
 });
 
 test("[ADMIN] the client page and its dialogs are accessible", async ({ page }) => {
-  await openClient(page, THISTLE);
-  await page.getByRole("button", { name: "Show details for Fiona MacLeod" }).click();
-  await expect(page.getByRole("region", { name: "Fiona MacLeod" })).toBeVisible();
+  const company = await twoIndividuals();
+  const fiona = company.individuals[0]!.name;
+  await openClient(page, company);
+  await page.getByRole("button", { name: `Show details for ${fiona}` }).click();
+  await expect(page.getByRole("region", { name: fiona })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // A dialog: named, focus inside, Escape closes it and gives focus back.
-  const opener = page.getByRole("region", { name: "Fiona MacLeod" }).getByRole("button", { name: "Override price" });
+  const opener = page.getByRole("region", { name: fiona }).getByRole("button", { name: "Override price" });
   await opener.click();
-  const dialog = page.getByRole("dialog", { name: "Override the price of Fiona MacLeod" });
+  const dialog = page.getByRole("dialog", { name: `Override the price of ${fiona}` });
   await expect(dialog).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press("Escape");
@@ -172,11 +182,13 @@ test("[ADMIN] the client page and its dialogs are accessible", async ({ page }) 
 
 test("[ADMIN] the client page fits a 320 px wide screen", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 800 });
-  await openClient(page, "Hartwell Holdings Ltd");
+  const company = await seedCompany({ name: "Narrow", individuals: ["NotStarted", { state: "UnderReview", firstName: "Padma", lastName: "Shah" }] });
+  const priya = company.individuals[1]!.name;
+  await openClient(page, company);
   // The title names the client, not just "Client".
-  await expect(page).toHaveTitle(/^Hartwell Holdings Ltd – Clients/);
-  await page.getByRole("button", { name: "Show details for Priya Sharma" }).click();
-  await expect(page.getByRole("region", { name: "Priya Sharma" }).getByRole("heading", { name: "Identity checks" })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${escape(company.name)} – Clients`));
+  await page.getByRole("button", { name: `Show details for ${priya}` }).click();
+  await expect(page.getByRole("region", { name: priya }).getByRole("heading", { name: "Identity checks" })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page);

@@ -1,14 +1,19 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, requestLinkInBrowser } from "../support/fixtures";
+import { seedIndividual, type SeededIndividual } from "../support/seed";
 
 /*
- * The director's details and 12-month address history in the browser. Demo director not used by
- * other specs: Chloe Davies of Maplestone (AwaitingIDInfo, nothing given yet).
+ * The director's details and 12-month address history in the browser, as an individual of the
+ * spec's own (tests/e2e/support/seed.ts) who has given nothing yet.
  */
-const chloe = { email: "chloe.davies@maplestone.example", reference: "CD6R3TKX" };
+let carys: SeededIndividual;
 
 // The second test edits the details the first one saves: it is skipped, not failed, when the first fails.
 test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  carys = await seedIndividual("NotStarted", { firstName: "Carys", lastName: "Dean" });
+});
 
 /** An ISO date `days` days before today (far from midnight boundaries: whole days only). */
 function daysAgo(days: number): string {
@@ -30,12 +35,12 @@ async function fillDate(scope: Locator, label: string, iso: string) {
 const summary = (page: Page) => page.getByRole("alert").filter({ hasText: "There is a problem" });
 
 async function signIn(page: Page) {
-  await page.goto(await requestLinkInBrowser(page, chloe));
+  await page.goto(await requestLinkInBrowser(page, carys));
   await page.getByRole("button", { name: "Continue to sign in" }).click();
   await expect(page).toHaveURL(/\/identity-verification\/individual-details$/);
   // The form's fields get their values when it hydrates (react-hook-form sets them as it registers
   // each field); typing before then races it and the two values run together.
-  await expect(page.getByLabel("Last name")).toHaveValue("Davies");
+  await expect(page.getByLabel("Last name")).toHaveValue(carys.lastName);
 }
 
 const current = (page: Page) => page.getByRole("group", { name: "Current address" });
@@ -50,10 +55,10 @@ test("[DIRECTOR] gives details, former names and 12 months of addresses; gaps ar
   await expect(tasks.getByRole("listitem").nth(1)).toHaveText(/Identity check\s*Cannot start yet/);
   await expectNoSeriousA11yViolations(page);
 
-  await expect(page.getByLabel("First name")).toHaveValue("Chloe");
+  await expect(page.getByLabel("First name")).toHaveValue("Carys");
   await page.getByRole("button", { name: "Add a former name" }).click();
   const former = page.getByRole("group", { name: "Former name 1" });
-  await former.getByLabel("Name", { exact: true }).fill("Chloe Morgan");
+  await former.getByLabel("Name", { exact: true }).fill("Carys Morgan");
   await fillDate(former, "Used until", daysAgo(2000));
 
   await current(page).getByLabel("Address line 1").fill("8 Cathedral Walk");
@@ -94,7 +99,7 @@ test("[DIRECTOR] gives details, former names and 12 months of addresses; gaps ar
   await page.reload();
   await expect(previous(page, 1).getByLabel("Address line 1")).toHaveValue("21 Harbour Road");
   await expect(previous(page, 1).getByRole("group", { name: "Lived here until" }).getByLabel("Year")).toHaveValue(daysAgo(91).slice(0, 4));
-  await expect(page.getByRole("group", { name: "Former name 1" }).getByLabel("Name", { exact: true })).toHaveValue("Chloe Morgan");
+  await expect(page.getByRole("group", { name: "Former name 1" }).getByLabel("Name", { exact: true })).toHaveValue("Carys Morgan");
   await expect(page.getByTestId("task-list").getByRole("listitem").first()).toHaveAttribute("data-state", "completed");
   await expect(page.getByTestId("task-list").getByRole("listitem").nth(1)).toHaveAttribute("data-state", "notStarted");
 
@@ -106,17 +111,17 @@ test("[DIRECTOR] gives details, former names and 12 months of addresses; gaps ar
 
 test("[DIRECTOR] is asked before leaving with unsaved changes, and told when saving fails", async ({ page }) => {
   await signIn(page);
-  await page.getByLabel("Last name").fill("Davies-Morgan");
+  await page.getByLabel("Last name").fill(`${carys.lastName}-Morgan`);
   await page.getByRole("link", { name: "Contact support" }).click();
   const dialog = page.getByRole("dialog", { name: "You have unsaved changes" });
   await expect(dialog).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Stay on this page" }).click();
   await expect(page).toHaveURL(/\/identity-verification\/individual-details$/);
-  await expect(page.getByLabel("Last name")).toHaveValue("Davies-Morgan");
+  await expect(page.getByLabel("Last name")).toHaveValue(`${carys.lastName}-Morgan`);
 
   // The server fails: the failure toast and, staying beside the button, the same words; the change
-  // is still there to try again. (Chloe's address is the one the test above saved.)
+  // is still there to try again. (Carys's address is the one the test above saved.)
   await page.route("**/api/director-verification/director", (route) =>
     route.request().method() === "PATCH" ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "unavailable", message: "x" }) }) : route.continue(),
   );
@@ -124,7 +129,7 @@ test("[DIRECTOR] is asked before leaving with unsaved changes, and told when sav
   await expect(page.getByText("Error submitting form", { exact: true })).toBeVisible();
   await expect(page.getByText("Please try again later.", { exact: true })).toBeVisible();
   await expect(page.getByTestId("details-save-status")).toHaveText("Error submitting form. Please try again later.");
-  await expect(page.getByLabel("Last name")).toHaveValue("Davies-Morgan");
+  await expect(page.getByLabel("Last name")).toHaveValue(`${carys.lastName}-Morgan`);
   await page.unroute("**/api/director-verification/director");
 
   await page.getByRole("link", { name: "Contact support" }).click();

@@ -1,20 +1,19 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demo, expectNoSeriousA11yViolations, requestLinkInBrowser } from "../support/fixtures";
+import { seedIndividual, type SeededIndividual } from "../support/seed";
 
 /*
- * Evidence uploads in the browser. Demo director not used by other specs: Sophie Turner of Hartwell
- * Holdings, asked for more evidence (OutstandingIDInfo) of her change of name from Sophie Marsh.
- * The admin then sees her upload, with its hash, in her printable evidence pack.
+ * Evidence uploads in the browser, by an individual of the spec's own (tests/e2e/support/seed.ts):
+ * Saffron Tate, asked for more evidence (OutstandingIDInfo) of her change of name from Saffron
+ * Marsh. The admin then sees her upload, with its hash, in her printable evidence pack.
  */
-const sophie = { email: "sophie.turner@hartwell-holdings.example", reference: "ST2F6PNG" };
+let saffron: SeededIndividual;
 
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const EXE = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(256, 0)]);
 
-let sophieId: number;
-
 async function signIn(page: Page) {
-  await page.goto(await requestLinkInBrowser(page, sophie));
+  await page.goto(await requestLinkInBrowser(page, saffron));
   await page.getByRole("button", { name: "Continue to sign in" }).click();
   await expect(page).toHaveURL(/\/identity-verification\/individual-details$/);
 }
@@ -22,6 +21,10 @@ async function signIn(page: Page) {
 const evidence = (page: Page) => page.getByRole("region", { name: "Supporting documents" });
 
 test.describe.serial("evidence", () => {
+  test.beforeAll(async () => {
+    saffron = await seedIndividual("OutstandingIDInfo", { firstName: "Saffron", lastName: "Tate", formerNames: ["Saffron Marsh"], evidenceOutstanding: ["Name"] });
+  });
+
   test("[DIRECTOR] is told which evidence is needed, a renamed executable is refused, and a PDF upload puts her back under review", async ({ page }) => {
     await signIn(page);
     const section = evidence(page);
@@ -43,10 +46,10 @@ test.describe.serial("evidence", () => {
     await expect(section.getByText("This file is not a PDF, JPEG or PNG. Choose another file.")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    await section.getByLabel("File").setInputFiles({ name: "Deed poll Marsh to Turner.pdf", mimeType: "application/pdf", buffer: PDF });
+    await section.getByLabel("File").setInputFiles({ name: "Deed poll Marsh to Tate.pdf", mimeType: "application/pdf", buffer: PDF });
     await section.getByRole("button", { name: "Upload" }).click();
     const uploaded = section.getByRole("list", { name: "Documents you have uploaded" });
-    await expect(uploaded.getByRole("link", { name: "Download Deed poll Marsh to Turner.pdf" })).toBeVisible();
+    await expect(uploaded.getByRole("link", { name: "Download Deed poll Marsh to Tate.pdf" })).toBeVisible();
     await expect(uploaded).toContainText("Proof of a change of name, uploaded");
     // Back under review: the request for more evidence is gone.
     await expect(section.getByText("We need more evidence")).toHaveCount(0);
@@ -54,7 +57,7 @@ test.describe.serial("evidence", () => {
     await expectNoSeriousA11yViolations(page);
 
     // The download is her file, as an attachment that is never sniffed.
-    const href = await uploaded.getByRole("link", { name: "Download Deed poll Marsh to Turner.pdf" }).getAttribute("href");
+    const href = await uploaded.getByRole("link", { name: "Download Deed poll Marsh to Tate.pdf" }).getAttribute("href");
     const download = await page.request.get(href!);
     expect(download.status()).toBe(200);
     expect(download.headers()["content-disposition"]).toMatch(/^attachment; /);
@@ -63,20 +66,19 @@ test.describe.serial("evidence", () => {
 
     const me = await page.request.get("/api/director-verification/director");
     expect(me.ok()).toBe(true);
-    sophieId = (await me.json()).id;
-    expect(sophieId).toBeGreaterThan(0);
+    expect((await me.json()).id).toBe(saffron.id);
   });
 
   test("[ADMIN] sees the upload and its hash in the printable evidence pack", async ({ browser }) => {
     const context = await browser.newContext({ extraHTTPHeaders: { "test-user": `Admin:${demo.admin.email}` } });
     const page = await context.newPage();
-    await page.goto(`/administration/directors/${sophieId}/evidence-pack`);
-    await expect(page.getByRole("heading", { level: 1, name: "Statement of verification: Sophie Turner" })).toBeVisible();
-    await expect(page).toHaveTitle(/^Evidence pack – Sophie Turner/);
+    await page.goto(`/administration/directors/${saffron.id}/evidence-pack`);
+    await expect(page.getByRole("heading", { level: 1, name: `Statement of verification: ${saffron.name}` })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^Evidence pack – ${saffron.name}`));
     const files = page.getByRole("region", { name: "Documents uploaded" });
-    await expect(files).toContainText("Deed poll Marsh to Turner.pdf");
+    await expect(files).toContainText("Deed poll Marsh to Tate.pdf");
     await expect(files).toContainText(/[0-9a-f]{64}/);
-    await expect(page.getByRole("region", { name: "Person" })).toContainText("Sophie Marsh");
+    await expect(page.getByRole("region", { name: "Person" })).toContainText("Saffron Marsh");
     await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await context.close();

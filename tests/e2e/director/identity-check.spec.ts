@@ -1,14 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, requestLinkInBrowser } from "../support/fixtures";
+import { seedIndividual } from "../support/seed";
 
 /*
  * The identity check at the local Yoti simulator, in the browser: the provider's page in the frame,
  * the person's choice there, and the director's page picking up the result by itself (the poll and
- * the webhook race; either way the page moves once). Demo directors not used by other specs:
- * Callum Fraser (AwaitingIDInfo) and Rebecca Lloyd (IDVLinkExpired).
+ * the webhook race; either way the page moves once). Each test makes the individual it takes
+ * through the check (tests/e2e/support/seed.ts).
  */
-const callum = { email: "callum.fraser@brightwater-logistics.example", reference: "CF8P5RJY" };
-const rebecca = { email: "rebecca.lloyd@brightwater-logistics.example", reference: "RY4H8VNS" };
 
 async function signIn(page: Page, who: { email: string; reference: string }) {
   await page.goto(await requestLinkInBrowser(page, who));
@@ -29,7 +28,8 @@ async function checkAtProvider(page: Page, button: RegExp, choice: string) {
 }
 
 test("[DIRECTOR] fails the identity check, tries again with a new session, and is sent to manual review", async ({ page }) => {
-  await signIn(page, callum);
+  // Details given, the identity check not started.
+  await signIn(page, await seedIndividual("DetailsGiven", { firstName: "Colin", lastName: "Frame" }));
   await expect(section(page).getByRole("button", { name: "Start identity check" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -44,7 +44,8 @@ test("[DIRECTOR] fails the identity check, tries again with a new session, and i
 });
 
 test("[DIRECTOR] starts again after an expired link, lets it expire, passes the check and ends Complete with the personal code", async ({ page }) => {
-  await signIn(page, rebecca);
+  // The link of her first check expired before she finished it.
+  await signIn(page, await seedIndividual("IDVLinkExpired", { firstName: "Rhian", lastName: "Lewis" }));
   await expect(section(page).getByText(/link expired before the check was finished/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
