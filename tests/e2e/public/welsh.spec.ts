@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { demo, expectNoSeriousA11yViolations, takeSignInTurn, waitForEmail } from "../support/fixtures";
+import { expectNoSeriousA11yViolations, takeSignInTurn, waitForEmail } from "../support/fixtures";
+import { seedCompany } from "../support/seed";
 
 /*
  * Welsh: the header's language link switches every page to Welsh (remembered in the `lang`
@@ -38,7 +39,7 @@ test("[PUBLIC] reads a page in Welsh and switches back", async ({ page }) => {
 });
 
 test("[PUBLIC] asks for a sign-in link from the Welsh page and gets the email in Welsh", async ({ page }) => {
-  const who = demo.otherContact;
+  const who = (await seedCompany({ name: "Cymraeg", individuals: ["NotStarted"] })).contact;
   const linkInHand = await takeSignInTurn(who.email);
   try {
     // The sign-in page filled in from an invitation's link keeps its details across the switch.

@@ -1,20 +1,21 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { demo, expectNoSeriousA11yViolations } from "../support/fixtures";
 import { continueTo, fillIndividual, stepHeading } from "../support/request-form";
+import { seedCompany, seedIndividual, type Person } from "../support/seed";
 
 /*
  * Every page of every role on a phone: 390 × 844 (an iPhone 12 to 15). Nothing may be wider than
  * the screen: the page does not scroll sideways, nothing sticks out to the left, and no table
  * scrolls inside its own box either (below 640 px tables are stacked cards). Each page is attached
- * as a full-page screenshot. Demo data only, read and never changed (the dialogs opened are closed
- * unsent).
+ * as a full-page screenshot. The signed-in pages are those of a company and individuals of the
+ * spec's own (tests/e2e/support/seed.ts); the dialogs opened are closed unsent.
  */
 
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 } });
 
 /** Acts as a company contact or a director (the test-user header the end-to-end server accepts). */
-async function actAs(page: Page, type: "DV_CompanyContact" | "DV_Director", who: { email: string; reference: string }) {
+async function actAs(page: Page, type: "DV_CompanyContact" | "DV_Director", who: Person) {
   await page.context().setExtraHTTPHeaders({ "test-user": `${type}:${who.email}:${who.reference}` });
 }
 
@@ -134,7 +135,9 @@ test("[PUBLIC] every page fits a 390 px screen", async ({ page }, testInfo) => {
 
 test("[CONTACT] every page fits a 390 px screen", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await actAs(page, "DV_CompanyContact", demo.contact);
+  const company = await seedCompany({ name: "Phone", individuals: [{ firstName: "Jamie", lastName: "Walsh" }, "UnderReview", "Complete"] });
+  const jamie = company.individuals[0]!.name;
+  await actAs(page, "DV_CompanyContact", company.contact);
   await visit(page, "/identity-verification");
   await expectFits(page, testInfo, "Signed in");
 
@@ -142,11 +145,11 @@ test("[CONTACT] every page fits a 390 px screen", async ({ page }, testInfo) => 
   await expect(page.locator("form[data-ready=true]")).toBeVisible();
   // The individuals are cards: status and actions in view, each under its column's name.
   const table = page.getByRole("table", { name: "Individuals" });
-  const james = table.getByRole("row").filter({ hasText: demo.director.name });
-  const edit = (await james.getByRole("button", { name: `Edit ${demo.director.name}` }).boundingBox())!;
+  const row = table.getByRole("row").filter({ hasText: jamie });
+  const edit = (await row.getByRole("button", { name: `Edit ${jamie}` }).boundingBox())!;
   expect(edit.x).toBeGreaterThanOrEqual(0);
   expect(edit.x + edit.width).toBeLessThanOrEqual(WIDTH);
-  expect(await james.getByRole("cell").evaluateAll((cells) => cells.map((c) => c.getAttribute("data-label")))).toEqual(["Name", "Email", "Status", "Next step", "Personal code", "Actions"]);
+  expect(await row.getByRole("cell").evaluateAll((cells) => cells.map((c) => c.getAttribute("data-label")))).toEqual(["Name", "Email", "Status", "Next step", "Personal code", "Actions"]);
   await expectFits(page, testInfo, "Company management");
 
   await visit(page, "/identity-verification/company-management?status=Complete");
@@ -170,25 +173,28 @@ test("[CONTACT] every page fits a 390 px screen", async ({ page }, testInfo) => 
 
 test("[DIRECTOR] every page fits a 390 px screen", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  const eleanor = { email: "eleanor.clarke@hartwell-holdings.example", reference: "EC3J7HYD" };
-  const sophie = { email: "sophie.turner@hartwell-holdings.example", reference: "ST2F6PNG" };
   // Waiting for details, for the personal code, and for more evidence: each its own page.
+  const { individuals } = await seedCompany({
+    name: "Phone",
+    individuals: ["NotStarted", "AwaitingAuthCode", { state: "OutstandingIDInfo", formerNames: ["Saffron Marsh"] }],
+  });
   for (const [name, who] of [
-    ["waiting for details", demo.director],
-    ["waiting for the personal code", eleanor],
-    ["more evidence asked for", sophie],
+    ["waiting for details", individuals[0]!],
+    ["waiting for the personal code", individuals[1]!],
+    ["more evidence asked for", individuals[2]!],
   ] as const) {
     await actAs(page, "DV_Director", who);
     await visit(page, "/identity-verification/individual-details");
     await expectFits(page, testInfo, `Individual details: ${name}`);
   }
-  await actAs(page, "DV_Director", demo.director);
+  await actAs(page, "DV_Director", individuals[0]!);
   await visit(page, "/identity-verification");
   await expectFits(page, testInfo, "Signed in");
 });
 
-test("[ADMIN] every page fits a 390 px screen", async ({ page, request }, testInfo) => {
+test("[ADMIN] every page fits a 390 px screen", async ({ page }, testInfo) => {
   test.setTimeout(180_000);
+  const padma = await seedIndividual("UnderReview", { firstName: "Padma", lastName: "Shah" });
   await actAsAdmin(page);
   await visit(page, "/administration");
   await expectFits(page, testInfo, "Administration");
@@ -211,13 +217,13 @@ test("[ADMIN] every page fits a 390 px screen", async ({ page, request }, testIn
   await expectFits(page, testInfo, "Individuals");
 
   // A client's page, with an individual's details open.
-  await visit(page, "/administration/client-management?globalSearch=hartwell");
-  await page.getByRole("table").getByRole("link", { name: demo.contact.company }).click();
-  await expect(page.getByRole("heading", { level: 1, name: demo.contact.company })).toBeVisible();
+  await visit(page, `/administration/client-management?globalSearch=${encodeURIComponent(padma.company.name)}`);
+  await page.getByRole("table").getByRole("link", { name: padma.company.name }).click();
+  await expect(page.getByRole("heading", { level: 1, name: padma.company.name })).toBeVisible();
   await expect(page.locator("form[data-ready]")).toHaveCount(1);
   await expectFits(page, testInfo, "Client");
-  await page.getByRole("button", { name: "Show details for Priya Sharma" }).click();
-  await expect(page.getByRole("region", { name: "Priya Sharma" })).toBeVisible();
+  await page.getByRole("button", { name: `Show details for ${padma.name}` }).click();
+  await expect(page.getByRole("region", { name: padma.name })).toBeVisible();
   await expectFits(page, testInfo, "Client, an individual's details");
 
   await visit(page, "/administration/audit");
@@ -225,9 +231,7 @@ test("[ADMIN] every page fits a 390 px screen", async ({ page, request }, testIn
   await visit(page, "/administration/audit?view=security");
   await expectFits(page, testInfo, "Security events");
 
-  // The evidence pack of a director (their id, asked as they would).
-  const me = await request.get("/api/director-verification/director", { headers: { "test-user": `DV_Director:${demo.director.email}:${demo.director.reference}` } });
-  expect(me.ok()).toBe(true);
-  await visit(page, `/administration/directors/${(await me.json()).id}/evidence-pack`);
+  // The evidence pack of an individual.
+  await visit(page, `/administration/directors/${padma.id}/evidence-pack`);
   await expectFits(page, testInfo, "Evidence pack");
 });

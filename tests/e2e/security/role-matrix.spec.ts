@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { demo, human, takeSignInTurn, waitForEmail } from "../support/fixtures";
+import { seedCompany, type Person, type SeededCompany } from "../support/seed";
 
 type Role = "anonymous" | "contact" | "director" | "admin" | "otherContact";
 const roles: Role[] = ["anonymous", "contact", "director", "admin", "otherContact"];
@@ -49,7 +50,7 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   // A batch of added individuals that is nobody's (or another company's): 404 for contacts.
   { method: "POST", path: "/api/director-verification/company/additions/999999/payment", expect: { anonymous: 401, contact: 404, director: 403, admin: 403, otherContact: 404 } },
   // Resending the invitation of an individual who is nobody's (or another company's): 404 for contacts.
-  // A card client's contact pays from their company page: only a contact, and only an unpaid card client's (Northgate's).
+  // A card client's contact pays from their company page: only a contact, and only an unpaid card client's (the other contact's).
   { method: "POST", path: "/api/director-verification/company/payment", expect: { anonymous: 401, contact: 409, director: 403, admin: 403, otherContact: 200 } },
   // "Pay now" from the saved-not-paid page and the email-change confirmation: public, the token is the authority.
   { method: "POST", path: "/api/requests/identity-verification/continue", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
@@ -59,7 +60,7 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   { path: `/requests/identity-verification/continue/${"A".repeat(43)}`, expect: { anonymous: 404, contact: 404, director: 404, admin: 404, otherContact: 404 } },
   { method: "POST", path: "/api/director-verification/directors/999999/resend-invitation", expect: { anonymous: 401, contact: 404, director: 403, admin: 403, otherContact: 404 } },
   { path: "/api/director-verification/director", expect: { anonymous: 401, contact: 403, director: 200, admin: 403, otherContact: 403 } },
-  // The identity check (start-yoti is left out: for the demo director it would open a session at the simulator).
+  // The identity check (start-yoti is left out: it would open a session at the simulator).
   { path: "/api/director-verification/director-verification/at-yoti", expect: { anonymous: 401, contact: 403, director: 303, admin: 403, otherContact: 403 } },
   { path: "/api/director-verification/director-verification/check-yoti", expect: { anonymous: 401, contact: 403, director: 200, admin: 403, otherContact: 403 } },
   // Yoti's notifications: without the session's token, 401 for everyone.
@@ -104,8 +105,14 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
 ];
 
 const contexts = {} as Record<Role, APIRequestContext>;
+/**
+ * The run's own people (tests/e2e/support/seed.ts): a contact of a company paying by invoice with
+ * one individual (the director), and the contact of another company, whose card payment is due.
+ */
+let company: SeededCompany;
+let otherCompany: SeededCompany;
 
-async function signedIn(baseURL: string, who: { email: string; reference: string }) {
+async function signedIn(baseURL: string, who: Person) {
   const ctx = await playwrightRequest.newContext({ baseURL });
   const linkInHand = await takeSignInTurn(who.email);
   const since = Date.now();
@@ -119,11 +126,13 @@ async function signedIn(baseURL: string, who: { email: string; reference: string
 }
 
 test.beforeAll(async ({ baseURL }) => {
+  company = await seedCompany({ name: "Matrix", individuals: [{ firstName: "Jamie", lastName: "Walsh" }] });
+  otherCompany = await seedCompany({ name: "Matrix Card", client: { productTier: "OneOff", journey: "PayByCard", status: "PaymentPending" }, individuals: ["NotStarted"] });
   contexts.anonymous = await playwrightRequest.newContext({ baseURL });
   contexts.admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "test-user": `Admin:${demo.admin.email}` } });
-  contexts.contact = await signedIn(baseURL!, demo.contact);
-  contexts.director = await signedIn(baseURL!, demo.director);
-  contexts.otherContact = await signedIn(baseURL!, demo.otherContact);
+  contexts.contact = await signedIn(baseURL!, company.contact);
+  contexts.director = await signedIn(baseURL!, company.individuals[0]!);
+  contexts.otherContact = await signedIn(baseURL!, otherCompany.contact);
 });
 
 test.afterAll(async () => {
@@ -146,11 +155,11 @@ for (const row of matrix) {
 
 test("[SECURITY] a contact never sees another company's data", async () => {
   const mine = await (await contexts.otherContact.get("/api/director-verification/company")).json();
-  expect(mine.name).toBe(demo.otherContact.company);
+  expect(mine.name).toBe(otherCompany.name);
   const page = await (await contexts.otherContact.get("/identity-verification/company-management")).text();
-  expect(page).toContain(demo.otherContact.company);
-  expect(page).not.toContain(demo.contact.company);
-  expect(page).not.toContain("James Whitaker");
+  expect(page).toContain(otherCompany.name);
+  expect(page).not.toContain(company.name);
+  expect(page).not.toContain(company.individuals[0]!.name);
 });
 
 test("[SECURITY] the api-key header opens the admin API, a wrong one is refused", async ({ baseURL }) => {
@@ -187,7 +196,7 @@ test("[SECURITY] pages and API responses carry the security headers", async () =
 
 test("[SECURITY] state-changing calls from another site are refused", async () => {
   const res = await contexts.anonymous.post("/api/send-link", {
-    data: { ...human, ...demo.contact },
+    data: { ...human, ...company.contact },
     headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
   });
   expect(res.status()).toBe(403);

@@ -1,10 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demo, expectNoSeriousA11yViolations } from "../support/fixtures";
+import { seedCompany } from "../support/seed";
 
 /*
  * Every page of every role in Welsh (the `lang` cookie the header's language link sets): the page is
  * marked `lang="cy"` and axe finds nothing serious, as in English (the English pages are checked by
- * their own specs). Demo data only, read and never changed.
+ * their own specs). The signed-in pages are those of a company and individuals of the spec's own
+ * (tests/e2e/support/seed.ts).
  */
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -49,26 +51,27 @@ test("[PUBLIC] every public page in Welsh is marked Welsh and passes axe", async
 });
 
 test("[CONTACT] the company page in Welsh is marked Welsh and passes axe", async ({ page }) => {
-  await inWelsh(page, `DV_CompanyContact:${demo.contact.email}:${demo.contact.reference}`);
+  const { contact } = await seedCompany({ name: "Cymru", individuals: ["NotStarted", "UnderReview", "Complete"] });
+  await inWelsh(page, `DV_CompanyContact:${contact.email}:${contact.reference}`);
   await expectWelshAndClean(page, "/identity-verification/company-management");
   await expectWelshAndClean(page, "/identity-verification/individual-details");
 });
 
 test("[DIRECTOR] the director's pages in Welsh are marked Welsh and pass axe", async ({ page }) => {
-  for (const who of [demo.director, { email: "eleanor.clarke@hartwell-holdings.example", reference: "EC3J7HYD" }, { email: "sophie.turner@hartwell-holdings.example", reference: "ST2F6PNG" }]) {
+  const { individuals } = await seedCompany({ name: "Cymru", individuals: ["NotStarted", "AwaitingAuthCode", { state: "OutstandingIDInfo", formerNames: ["Saffron Marsh"] }] });
+  for (const who of individuals) {
     await inWelsh(page, `DV_Director:${who.email}:${who.reference}`);
     await expectWelshAndClean(page, "/identity-verification/individual-details");
   }
 });
 
-test("[ADMIN] the back office in Welsh is marked Welsh and passes axe", async ({ page, request }) => {
+test("[ADMIN] the back office in Welsh is marked Welsh and passes axe", async ({ page }) => {
   test.setTimeout(120_000);
+  const { id: clientId, individuals } = await seedCompany({ name: "Cymru", individuals: ["UnderReview", "NotStarted"] });
   await inWelsh(page, `Admin:${demo.admin.email}`);
   for (const path of ["/administration", "/administration/client-management", "/administration/client-management?tableViewMode=individual", "/administration/audit", "/administration/audit?view=security"]) {
     await expectWelshAndClean(page, path);
   }
-  const me = await request.get("/api/director-verification/director", { headers: { "test-user": `DV_Director:${demo.director.email}:${demo.director.reference}` } });
-  const { id, clientId } = (await me.json()) as { id: number; clientId: number };
   await expectWelshAndClean(page, `/administration/client-management/${clientId}`);
-  await expectWelshAndClean(page, `/administration/directors/${id}/evidence-pack`);
+  await expectWelshAndClean(page, `/administration/directors/${individuals[0]!.id}/evidence-pack`);
 });
