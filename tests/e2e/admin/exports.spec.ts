@@ -1,9 +1,23 @@
 import fs from "node:fs";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { demo } from "../support/fixtures";
+import { seedCompany, type SeededCompany } from "../support/seed";
 import { parseCsv } from "../../support/parse-csv";
 
-// CSV exports, downloaded as a browser downloads them and read back.
+// CSV exports, downloaded as a browser downloads them and read back, of a company of the spec's own
+// (tests/e2e/support/seed.ts) among all the others: an individual who has not started and one deleted.
+
+let company: SeededCompany;
+
+test.beforeAll(async () => {
+  company = await seedCompany({
+    name: "Export",
+    individuals: [
+      { firstName: "Jamie", lastName: "Walsh" },
+      { firstName: "Marcus", lastName: "Ely", deleted: "Resigned as a director before verification started." },
+    ],
+  });
+});
 
 async function readCsv(download: Download): Promise<Record<string, string>[]> {
   const bytes = fs.readFileSync((await download.path())!);
@@ -42,12 +56,13 @@ test("[ADMIN] exports the individuals CSV and reads it back", async ({ page }) =
   expect(download.suggestedFilename()).toMatch(/^individuals-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = await readCsv(download);
   // Headers and values in words: statuses by label, yes/no, amounts in pounds, times said to be UTC.
-  const james = rows.find((r) => r.Email === demo.director.email);
-  expect(james).toMatchObject({ "Full name": demo.director.name, "Individual reference": demo.director.reference, Status: "Waiting for details and identity check", "Company name": demo.contact.company, "Client reference": demo.contact.reference, Deleted: "No" });
-  expect(Object.keys(james!)).toEqual(expect.arrayContaining(["Individual ID", "Personal code", "Price override before VAT (£)", "Created (UTC)"]));
-  expect(Object.keys(james!).filter((h) => /^[a-z]+[A-Z]/.test(h))).toEqual([]); // no camelCase field names
-  expect(Object.keys(james!).filter((h) => /token|url/i.test(h))).toEqual([]);
-  expect(rows.some((r) => r.Email === "mark.ellis@hartwell-holdings.example")).toBe(false); // deleted
+  const [person, deleted] = company.individuals;
+  const jamie = rows.find((r) => r.Email === person!.email);
+  expect(jamie).toMatchObject({ "Full name": person!.name, "Individual reference": person!.reference, Status: "Waiting for details and identity check", "Company name": company.name, "Client reference": company.reference, Deleted: "No" });
+  expect(Object.keys(jamie!)).toEqual(expect.arrayContaining(["Individual ID", "Personal code", "Price override before VAT (£)", "Created (UTC)"]));
+  expect(Object.keys(jamie!).filter((h) => /^[a-z]+[A-Z]/.test(h))).toEqual([]); // no camelCase field names
+  expect(Object.keys(jamie!).filter((h) => /token|url/i.test(h))).toEqual([]);
+  expect(rows.some((r) => r.Email === deleted!.email)).toBe(false);
 });
 
 test("[ADMIN] exports the clients CSV", async ({ page }) => {
@@ -57,24 +72,16 @@ test("[ADMIN] exports the clients CSV", async ({ page }) => {
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = await readCsv(download);
-  expect(rows.find((r) => r["Client reference"] === demo.contact.reference)).toMatchObject({ "Company name": demo.contact.company, Service: "Group managed solution", "Price per individual before VAT (£)": expect.stringMatching(/^\d+\.\d{2}$/) });
+  expect(rows.find((r) => r["Client reference"] === company.reference)).toMatchObject({ "Company name": company.name, Service: "Group managed solution", "Price per individual before VAT (£)": "65.00" });
 });
 
 test("[ADMIN] exports one client's individuals from the client page", async ({ page }) => {
-  const search = await page.request.get("/api/admin/export/client");
-  const clients = parseCsv((await search.text()).slice(1));
-  const header = clients[0]!;
-  const hartwell = clients.find((r) => r[header.indexOf("Client reference")] === demo.contact.reference)!;
-  const id = hartwell[header.indexOf("Client ID")]!;
-
-  await page.goto(`/administration/client-management/${id}`);
+  await page.goto(`/administration/client-management/${company.id}`);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export this client's individuals (CSV)" }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^${demo.contact.reference}-individuals-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${company.reference}-individuals-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const rows = await readCsv(download);
-  expect(rows.length).toBeGreaterThan(0);
-  expect(rows.every((r) => r["Client reference"] === demo.contact.reference)).toBe(true);
-  expect(rows.map((r) => r.Email)).toContain(demo.director.email);
-  expect(rows.some((r) => r["Client reference"] === demo.otherContact.reference)).toBe(false);
+  // Its live individuals only: nobody of another client, nor the deleted one.
+  expect(rows.map((r) => [r["Client reference"], r.Email])).toEqual([[company.reference, company.individuals[0]!.email]]);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demo, human, expectNoSeriousA11yViolations } from "../support/fixtures";
+import { seedIndividual } from "../support/seed";
 
 // The notification bell in the admin header. The e2e database is shared with other specs: this one
 // adds its own notifications (through the contact form's API) and marks only those read.
@@ -76,7 +77,8 @@ test("[ADMIN] is told of a new notification with a toast at the top", async ({ p
 });
 
 test("[DIRECTOR] has no notification bell", async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ "test-user": `DV_Director:${demo.director.email}:${demo.director.reference}` });
+  const director = await seedIndividual("NotStarted");
+  await page.context().setExtraHTTPHeaders({ "test-user": `DV_Director:${director.email}:${director.reference}` });
   await page.goto("/identity-verification");
   await expect(page.getByRole("button", { name: /^Notifications/ })).toHaveCount(0);
 });

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parseCsv } from "../../support/parse-csv";
 import { demo, expectNoSeriousA11yViolations, human, requestLinkInBrowser, waitForEmail } from "../support/fixtures";
+import { uniqueTag } from "../../support/factories";
+import { seedCompany } from "../support/seed";
 
 /** The Stripe simulator the end-to-end set-up started (its default port + E2E_SIM_PORT_OFFSET). */
 const stripeSimulator = `http://127.0.0.1:${12111 + Number(process.env.E2E_SIM_PORT_OFFSET ?? 1)}`;
@@ -14,8 +16,8 @@ async function actAs(page: Page, who: { email: string; reference: string }) {
 }
 
 /**
- * A company of its own for a test that changes things (the demo company stays as other specs
- * expect it), filed through the public request API as the request page would.
+ * A company of its own for a test that changes things (the demo data stays as other specs read
+ * it), filed through the public request API as the request page would.
  */
 async function newCompany(request: APIRequestContext, { journey = "PayByInvoice", individuals = 2 }: { journey?: "PayByInvoice" | "PayByCard"; individuals?: number } = {}) {
   const t = tag();
@@ -75,11 +77,35 @@ async function openPage(page: Page) {
   await expect(page.locator("form[data-ready=true]")).toBeVisible();
 }
 
+/**
+ * A Managed company of the test's own with six individuals, each in another status (Jamie Walsh has
+ * not started; Mo Rahim is complete, his personal code returned to the company), and a
+ * seventh who was deleted.
+ */
+function companyOfSix() {
+  const personalCode = `RH${uniqueTag().toUpperCase().replace(/[^A-Z0-9]/g, "").padEnd(9, "7").slice(0, 9)}`;
+  return seedCompany({
+    name: "Sixfold",
+    client: { productTier: "Managed", journey: "Existing" },
+    individuals: [
+      { state: "NotStarted", firstName: "Jamie", lastName: "Walsh" },
+      { state: "UnderReview", firstName: "Padma", lastName: "Shah" },
+      { state: "Verified", firstName: "Tomos", lastName: "Hall" },
+      { state: "AwaitingAuthCode", firstName: "Elin", lastName: "Cross" },
+      { state: "Complete", firstName: "Mo", lastName: "Rahim", personalCode },
+      { state: "OutstandingIDInfo", firstName: "Saffron", lastName: "Tate", formerNames: ["Saffron Marsh"] },
+      { state: "NotStarted", firstName: "Marcus", lastName: "Ely", deleted: "Resigned as a director before verification started." },
+    ],
+  }).then((company) => ({ ...company, personalCode }));
+}
+
 test("[CONTACT] filters the individuals by status, the filter kept in the address", async ({ page }) => {
-  await actAs(page, demo.contact);
+  const company = await companyOfSix();
+  const [jamie, , , , mo] = company.individuals.map((i) => i.name);
+  await actAs(page, company.contact);
   await openPage(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(demo.contact.company);
-  await expect(page).toHaveTitle(new RegExp(`^${demo.contact.company} \\|`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(company.name);
+  await expect(page).toHaveTitle(new RegExp(`^${company.name} \\|`));
   const stats = page.getByRole("navigation", { name: "Individuals by status" });
   await expect(stats.getByRole("link", { name: "All statuses (6)" })).toHaveAttribute("aria-current", "page");
   await expectNoSeriousA11yViolations(page);
@@ -88,10 +114,10 @@ test("[CONTACT] filters the individuals by status, the filter kept in the addres
   await expect(page).toHaveURL(/\?status=Complete$/);
   const table = page.getByRole("table", { name: "Individuals" });
   await expect(table.getByRole("row")).toHaveCount(2);
-  await expect(table).toContainText("Mohammed Rahman");
+  await expect(table).toContainText(mo!);
   await expect(table).toContainText("Nothing: verification is complete");
   // Managed service: the personal code of a complete individual is returned to the company.
-  await expect(table).toContainText("RH4K7Q2XM9T");
+  await expect(table).toContainText(company.personalCode);
   await expect(page.getByText("1 individual shown of 6")).toBeVisible();
 
   // A reload keeps the filter; the counts link to the others.
@@ -99,8 +125,8 @@ test("[CONTACT] filters the individuals by status, the filter kept in the addres
   await expect(page.getByLabel("Filter by status")).toHaveValue("Complete");
   await stats.getByRole("link", { name: /^Waiting for details and identity check \(1\)$/ }).click();
   await expect(page).toHaveURL(/\?status=AwaitingIDInfo$/);
-  await expect(table).toContainText("James Whitaker");
-  await expect(table).not.toContainText("Mohammed Rahman");
+  await expect(table).toContainText(jamie!);
+  await expect(table).not.toContainText(mo!);
 
   await page.getByLabel("Filter by status").selectOption("Rejected");
   await expect(table).toContainText("No results found");
@@ -112,10 +138,13 @@ test("[CONTACT] filters the individuals by status, the filter kept in the addres
 });
 
 test("[CONTACT] exports the individuals and reads the CSV back", async ({ page }) => {
-  await signIn(page, demo.contact);
+  const company = await companyOfSix();
+  const jamie = company.individuals[0]!;
+  const marcus = company.individuals[6]!;
+  await signIn(page, company.contact);
   await openPage(page);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export to CSV" }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^HWH7K2QP-individuals-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${company.reference}-individuals-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows = parseCsv(bytes.toString("utf8").slice(1).trim());
@@ -123,10 +152,10 @@ test("[CONTACT] exports the individuals and reads the CSV back", async ({ page }
   // A Managed client's export carries the personal codes, never the individuals' references.
   expect(rows[0]).toEqual(["Name", "Email", "Status", "Added (UTC)", "Personal code"]);
   expect(rows).toHaveLength(7);
-  expect(lines.some((l) => l.startsWith("James Whitaker,james.whitaker@hartwell-holdings.example,Waiting for details and identity check,"))).toBe(true);
-  expect(lines.join("\n")).not.toContain("JW4T8KQM");
+  expect(lines.some((l) => l.startsWith(`${jamie.name},${jamie.email},Waiting for details and identity check,`))).toBe(true);
+  expect(lines.join("\n")).not.toContain(jamie.reference);
   // Only this company's live individuals: the deleted one and other companies' are not in it.
-  expect(lines.join("\n")).not.toContain("mark.ellis@");
+  expect(lines.join("\n")).not.toContain(marcus.email);
   expect(lines.join("\n")).not.toContain("northgate");
 });
 

@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { demo, expectNoSeriousA11yViolations, requestLinkInBrowser } from "../support/fixtures";
-
-const email = demo.contact.email.replace(/[.]/g, "\\.");
-const signedInAs = new RegExp(`^You are signed in as .+ \\(${email}\\), a company contact\\.`);
+import { expectNoSeriousA11yViolations, requestLinkInBrowser } from "../support/fixtures";
+import { seedCompany } from "../support/seed";
 
 test("[CONTACT] a page of another role says who is signed in, leads to their own home and signs out", async ({ page }) => {
-  const link = await requestLinkInBrowser(page, demo.contact);
+  const { contact } = await seedCompany({ individuals: ["NotStarted"] });
+  const email = contact.email.replace(/[.]/g, "\\.");
+  const signedInAs = new RegExp(`^You are signed in as .+ \\(${email}\\), a company contact\\.`);
+  const link = await requestLinkInBrowser(page, contact);
   await page.goto(link);
   await page.getByRole("button", { name: "Continue to sign in" }).click();
   await expect(page).toHaveURL(/\/identity-verification\/company-management$/);

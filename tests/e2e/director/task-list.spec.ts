@@ -1,16 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, requestLinkInBrowser } from "../support/fixtures";
+import { seedIndividual } from "../support/seed";
 
 /*
  * The director's page led by its task list: each task's state, and its link to the section below.
- * Read-only: nothing here changes a record. Demo directors not used by other specs:
- * Oliver Grant of Maplestone (AwaitingIDInfo, nothing given yet), Eleanor Clarke of Hartwell
- * (AwaitingAuthCode: verified, the personal code still to enter) and Gareth Evans of Brightwater
- * (Rejected).
+ * Each test signs in as an individual of its own (tests/e2e/support/seed.ts) in the state it shows:
+ * nothing given yet, verified with the personal code still to enter (AwaitingAuthCode), and
+ * Rejected.
  */
-const oliver = { email: "oliver.grant@maplestone.example", reference: "VG9D4WMP" };
-const eleanor = { email: "eleanor.clarke@hartwell-holdings.example", reference: "EC3J7HYD" };
-const gareth = { email: "gareth.evans@brightwater-logistics.example", reference: "GE6T2XWQ" };
 
 async function signIn(page: Page, who: { email: string; reference: string }) {
   await page.goto(await requestLinkInBrowser(page, who));
@@ -22,7 +19,7 @@ const tasks = (page: Page) => page.getByRole("region", { name: "Your tasks" });
 const task = (page: Page, n: number) => tasks(page).getByRole("listitem").nth(n);
 
 test("[DIRECTOR] sees the task list and follows it", async ({ page }) => {
-  await signIn(page, oliver);
+  await signIn(page, await seedIndividual("NotStarted", { firstName: "Owen", lastName: "Gray" }));
   await expect(tasks(page).getByRole("listitem")).toHaveCount(3);
   await expect(task(page, 0)).toHaveText(/Your details\s*Not started/);
   await expect(task(page, 1)).toHaveText(/Identity check\s*Cannot start yet/);
@@ -47,7 +44,7 @@ test("[DIRECTOR] sees the task list and follows it", async ({ page }) => {
 });
 
 test("[DIRECTOR] follows the task list to the personal code, learns where it comes from, and the example code is refused", async ({ page }) => {
-  await signIn(page, eleanor);
+  await signIn(page, await seedIndividual("AwaitingAuthCode", { firstName: "Elin", lastName: "Cross" }));
   await expect(task(page, 0)).toHaveText(/Your details\s*Completed/);
   await expect(task(page, 1)).toHaveText(/Identity check\s*Completed/);
   await expect(task(page, 2)).toHaveText(/Companies House personal code\s*Not started/);
@@ -87,7 +84,7 @@ test("[DIRECTOR] follows the task list to the personal code, learns where it com
 });
 
 test("[DIRECTOR] sees the identity check rejected, with no attempts left, in the task list and on the page", async ({ page }) => {
-  await signIn(page, gareth);
+  await signIn(page, await seedIndividual("Rejected", { firstName: "Geraint", lastName: "Rees" }));
   await expect(task(page, 1)).toHaveText(/Identity check\s*Rejected/);
   await expect(task(page, 2)).toHaveText(/Companies House personal code\s*Cannot start yet/);
   await tasks(page).getByRole("link", { name: "Identity check" }).click();
