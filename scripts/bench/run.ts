@@ -20,7 +20,9 @@
  * The request form's company look-up from the cache (./companies-house-lookup.ts): p95 under 300 ms.
  *
  * Then, on the same database, the bulk import of individuals (./csv-import.ts): an onboarding
- * request of 5,000 individuals from CSV text to stored rows, under 2 s.
+ * request of 5,000 individuals from CSV text to stored rows, under 2 s. Then the invitations
+ * (./invitations.ts): a request of 5,000 individuals to every invitation in a capture SMTP server,
+ * under 60 s on PostgreSQL and 5 minutes on the embedded database.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -32,6 +34,7 @@ import { createTestDatabase, databaseUrl, dropTestDatabases } from "../../tests/
 import { benchCompaniesHouseLookup, reportCompaniesHouseLookup } from "./companies-house-lookup";
 import { benchCsvImport, reportCsvImport } from "./csv-import";
 import { benchHttp, reportHttp, startPortal, timeProxy } from "./http";
+import { benchInvitations, reportInvitations, type BenchDatabase } from "./invitations";
 import { benchLighthouse, reportLighthouse } from "./lighthouse";
 import { ALL_SHAPES, SCENARIOS, type Scenario } from "./scenarios";
 import { fmt, summarise, throughput, timeSequential, type LatencySummary } from "./stats";
@@ -52,7 +55,9 @@ const HELP = `Usage: npm run bench -- [options]
   --csv-rows N        individuals in the bulk-import request (default 5000)
   --csv-runs N        timed bulk-import requests after one warm-up (default 5)
   --ch-lookups N      timed company look-ups from the cache (default 200); --only companies-house runs only them
-  --only WHAT         only "search" or only "csv-import" (with --clients 0 --directors 0 it needs no seed)
+  --invitations N     individuals whose invitations are sent and timed (default 5000)
+  --invitations-db L  on which databases: postgres, embedded or both (default postgres,embedded)
+  --only WHAT         only "search", "csv-import" or "invitations" (with --clients 0 --directors 0 it needs no seed)
   --all               also every search shape (sorts, tabs, filters, deep pages): latency only
   --http              also the HTTP benchmark: scripts/serve.ts (Next.js's custom server around the production
                       build "next start" serves; the trivial route also under a plain "next start") under autocannon
@@ -96,6 +101,8 @@ const { values: args } = parseArgs({
     "csv-rows": { type: "string" },
     "csv-runs": { type: "string" },
     "ch-lookups": { type: "string" },
+    invitations: { type: "string" },
+    "invitations-db": { type: "string" },
     only: { type: "string" },
     all: { type: "boolean" },
     http: { type: "boolean" },
@@ -149,6 +156,8 @@ async function main() {
     print(`Database: ${new URL(url).pathname.slice(1)} (given)`);
   }
 
+  // The invitations run with the portal's own pool size unless one was set before the bench.
+  const inheritedPoolMax = process.env.DATABASE_POOL_MAX;
   // The app's configuration, read lazily by lib/env.ts on first use.
   const apiKey = randomBytes(24).toString("base64url");
   Object.assign(process.env, {
@@ -199,6 +208,18 @@ async function main() {
     const companiesHouse = async () => reportCompaniesHouseLookup(await benchCompaniesHouseLookup({ runs: Math.max(1, int(args["ch-lookups"], 200, "--ch-lookups")) }));
     if (args.only === "companies-house") {
       await companiesHouse();
+      return;
+    }
+    const invitations = async () => {
+      const individuals = Math.max(1, int(args.invitations, 5000, "--invitations"));
+      const databases = (args["invitations-db"] ?? "postgres,embedded").split(",").map((d) => d.trim());
+      for (const d of databases) if (d !== "postgres" && d !== "embedded") throw new Error(`--invitations-db: "${d}" is neither postgres nor embedded`);
+      const results = [];
+      for (const database of databases as BenchDatabase[]) results.push(await benchInvitations({ individuals, database, poolMax: inheritedPoolMax }));
+      reportInvitations(results);
+    };
+    if (args.only === "invitations") {
+      await invitations();
       return;
     }
 
@@ -356,6 +377,7 @@ async function main() {
     if (args.lighthouse) await lighthouse();
     if (args.only !== "search") await csvImport();
     if (args.only !== "search") await companiesHouse();
+    if (args.only !== "search") await invitations();
   } finally {
     await closeDb();
     if (ownDatabase) {
