@@ -23,7 +23,12 @@ export function Header({ actions }: HeaderProps) {
           <LogoMark label={t("logoAlt")} />
           <span className="text-lg font-bold leading-tight sm:text-xl">{t("appName")}</span>
         </Link>
-        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+        {/*
+          On a phone the language link and the user's menu have a row of their own from the start: a
+          row shared with the service name wrapped once the rest of the header had streamed in, and
+          moved the whole group (a layout shift on the contact's and director's pages).
+        */}
+        <div className="flex basis-full flex-wrap items-center gap-x-6 gap-y-2 sm:basis-auto">
           <Suspense fallback={<LanguageLinkWithoutQuery />}>
             <LanguageLink />
           </Suspense>
