@@ -1,0 +1,186 @@
+import { expect, test, type Page } from "@playwright/test";
+import { demo } from "../support/fixtures";
+
+/*
+ * Nothing moves on its own (issue 23; docs/speed.md "Public and director pages"): on the sign-in
+ * page, the request form, the director's page and the contact's company page, a PerformanceObserver
+ * registered before the page's first script (buffered, so it also gets what happened before it
+ * ran) records every `layout-shift` entry while the page loads, hydrates and loads its islands and
+ * the bot check, and while the first thing is typed and answered (the request form's company
+ * look-up and name suggestions). Shifts within 500 ms of an input are the person's own doing and
+ * not counted, as in the cumulative layout shift (CLS) of Lighthouse and of browsers; anything else
+ * fails the test, naming the elements that moved.
+ *
+ * Each page at a phone's size with the CPU slowed four times (Lighthouse's mobile profile), and at
+ * a desktop's; with the scrollbars a desktop browser draws (Playwright hides them in headless
+ * Chromium, and a scrollbar appearing while a page streams in moves everything centred).
+ */
+
+test.use({
+  launchOptions: {
+    // As playwright.config.ts, less the hidden scrollbars.
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    ignoreDefaultArgs: ["--hide-scrollbars"],
+  },
+});
+
+interface Shift {
+  value: number;
+  hadRecentInput: boolean;
+  startTime: number;
+  sources: string[];
+}
+
+declare global {
+  interface Window {
+    __layoutShifts?: Shift[];
+  }
+}
+
+/** Registered before any of the page's scripts run. */
+function recordLayoutShifts() {
+  const describe = (node: Node | null | undefined): string => {
+    if (!node) return "(removed element)";
+    if (!(node instanceof Element)) return node.nodeName;
+    const id = node.id ? `#${node.id}` : "";
+    const testId = node.getAttribute("data-testid") ? `[data-testid=${node.getAttribute("data-testid")}]` : "";
+    const classes = typeof node.className === "string" && node.className ? `.${node.className.trim().split(/\s+/).slice(0, 4).join(".")}` : "";
+    const text = (node.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 50);
+    return `<${node.tagName.toLowerCase()}${id}${testId}${classes}>${text ? ` "${text}"` : ""}`;
+  };
+  window.__layoutShifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+      window.__layoutShifts!.push({
+        value: entry.value,
+        hadRecentInput: entry.hadRecentInput,
+        startTime: Math.round(entry.startTime),
+        sources: (entry.sources ?? []).map(
+          (s) =>
+            `${describe(s.node)} from ${Math.round(s.previousRect.x)},${Math.round(s.previousRect.y)} ${Math.round(s.previousRect.width)}×${Math.round(s.previousRect.height)}` +
+            ` to ${Math.round(s.currentRect.x)},${Math.round(s.currentRect.y)} ${Math.round(s.currentRect.width)}×${Math.round(s.currentRect.height)}`,
+        ),
+      });
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
+const shiftsOf = (page: Page) => page.evaluate(() => window.__layoutShifts ?? []);
+
+/** Shifts that count: not caused by an input of the last 500 ms. */
+async function unexpectedShifts(page: Page): Promise<Shift[]> {
+  return (await shiftsOf(page)).filter((s) => !s.hadRecentInput);
+}
+
+/** Until the page has loaded everything it loads by itself (islands, the bot check's script) and painted. */
+async function settle(page: Page) {
+  await page.waitForLoadState("load");
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
+}
+
+const profiles = [
+  { name: "phone", viewport: { width: 412, height: 823 }, cpuSlowdown: 4 },
+  { name: "desktop", viewport: { width: 1350, height: 940 }, cpuSlowdown: 1 },
+] as const;
+
+interface PageCase {
+  /** Whose page it is, as the other specs tag their tests. */
+  tag: "PUBLIC" | "DIRECTOR" | "CONTACT";
+  name: string;
+  path: string;
+  /** The test-user header the end-to-end server accepts (a signed-in director or contact). */
+  as?: string;
+  /** The first input, and its answers awaited. */
+  firstInput: (page: Page) => Promise<void>;
+}
+
+const pages: PageCase[] = [
+  {
+    tag: "PUBLIC",
+    name: "sign-in page",
+    path: "/login",
+    firstInput: async (page) => {
+      await page.getByLabel("Email address").pressSequentially("someone@example.com", { delay: 10 });
+      await page.getByLabel("Reference number").pressSequentially("AB12CD34", { delay: 10 });
+    },
+  },
+  {
+    tag: "PUBLIC",
+    name: "request form",
+    path: "/requests/identity-verification?journey=PayByInvoice",
+    firstInput: async (page) => {
+      // The name suggests companies from the register; the number is looked up and its answer shown.
+      const name = page.getByRole("combobox", { name: "Company name" });
+      await name.pressSequentially("hartwell", { delay: 20 });
+      await expect(page.getByRole("option", { name: /HARTWELL HOLDINGS LIMITED/ })).toBeVisible();
+      await name.press("Escape");
+      await page.getByLabel(/Company number/).pressSequentially("09417262", { delay: 20 });
+      await expect(page.getByTestId("company-lookup-status")).toContainText("HARTWELL HOLDINGS LIMITED");
+    },
+  },
+  {
+    tag: "DIRECTOR",
+    name: "director's page",
+    path: "/identity-verification/individual-details",
+    as: `DV_Director:${demo.director.email}:${demo.director.reference}`,
+    firstInput: async (page) => {
+      const field = page.locator("main input:not([type=hidden]):not([disabled]), main textarea").first();
+      await field.click();
+      await field.pressSequentially("a", { delay: 10 });
+    },
+  },
+  {
+    tag: "CONTACT",
+    name: "contact's company page",
+    path: "/identity-verification/company-management",
+    as: `DV_CompanyContact:${demo.contact.email}:${demo.contact.reference}`,
+    firstInput: async (page) => {
+      const field = page.locator("main input:not([type=hidden]):not([disabled]), main textarea").first();
+      await field.click();
+      await field.pressSequentially("a", { delay: 10 });
+    },
+  },
+];
+
+for (const profile of profiles) {
+  test.describe(`${profile.name}`, () => {
+    test.use({ viewport: profile.viewport });
+
+    for (const c of pages) {
+      test(`[${c.tag}] nothing moves on the ${c.name} while it loads and on the first input (${profile.name})`, async ({ page }) => {
+        if (c.as) await page.context().setExtraHTTPHeaders({ "test-user": c.as });
+        await page.addInitScript(recordLayoutShifts);
+        if (profile.cpuSlowdown > 1) {
+          const cdp = await page.context().newCDPSession(page);
+          await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdown });
+        }
+        const response = await page.goto(c.path);
+        expect(response?.status()).toBe(200);
+        await settle(page);
+        expect(await unexpectedShifts(page), "layout shifts while loading").toEqual([]);
+
+        await c.firstInput(page);
+        await settle(page);
+        // Answers that come after the input's 500 ms (a look-up, a suggestion list) count too.
+        await page.waitForTimeout(600);
+        expect(await unexpectedShifts(page), "layout shifts after the first input").toEqual([]);
+      });
+    }
+  });
+}
+
+test("[PUBLIC] the layout-shift recorder sees a shift", async ({ page }) => {
+  // The check above can fail: content pushed down after load, with no input, is recorded.
+  await page.addInitScript(recordLayoutShifts);
+  await page.goto("/login");
+  await settle(page);
+  await page.evaluate(() => {
+    const block = document.createElement("div");
+    block.style.height = "120px";
+    document.querySelector("main")!.prepend(block);
+  });
+  await expect.poll(async () => (await unexpectedShifts(page)).length).toBeGreaterThan(0);
+  expect((await unexpectedShifts(page))[0]!.sources.join(" ")).toContain("from");
+});
