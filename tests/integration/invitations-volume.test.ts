@@ -155,4 +155,26 @@ describe(`${PEOPLE} invitations at once`, () => {
     expect(new Set(reminderKeys.map((k) => k.split(":")[2]))).toEqual(new Set([ukDate(stepDay)]));
     expect(ukDate(stepDay)).not.toBe(ukDate(today));
   }, 240_000);
+
+  it("waiting in the queue, are not overtaken by a reminder: the reminder run counts from their release", async () => {
+    // A request made days ago whose invitations were held for staff, released now; the reminder
+    // run comes before the worker has sent them (a backlog of thousands, a worker down).
+    const db = await getDb();
+    const tag = uniqueTag();
+    const made = new Date(Date.now() - 6 * DAY);
+    const { client, directors } = await insertClientWithDirectors(db, {
+      client: { status: "InProgress", createdAt: made },
+      directors: Array.from({ length: 20 }, (_, i) => ({ email: `queued.${i}.${tag}@example.co.uk`, createdAt: made })),
+    });
+    await db.transaction((tx) => releaseInvitations(tx, { clientId: client.id }));
+    const ids = directors.map((d) => d.id);
+    const run = await sendDueReminders({ db, now: new Date() });
+    const reminded = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from pgboss.job where name = 'email.send' and singleton_key like 'reminder:%' and split_part(singleton_key, ':', 2)::int = any(${`{${ids.join(",")}}`}::int[])`),
+    )[0]!.n;
+    expect({ reminded, claimed: run.director }).toEqual({ reminded: 0, claimed: 0 });
+    // Then the invitations go, one each, and nothing else today.
+    await workDueJobs(await getJobQueue(), { names: ["invitation.send", "email.send"] });
+    expect([...received(directors.map((d) => d.email.toLowerCase())).values()].map((m) => m.length)).toEqual(ids.map(() => 1));
+  }, 120_000);
 });

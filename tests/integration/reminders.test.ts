@@ -101,8 +101,9 @@ describeWithPostgres("reminders on pg-boss schedules", () => {
         { name: "Under review", status: "UnderReview", yotiLinkClicked: true },
         // Added on day 3 by the contact; invited then.
         { name: "Added later", invitedOn: 3 },
-        // From before invitations were audited: counted from when the record was added.
-        { name: "Imported", invitedOn: null },
+        // From before invitations were audited: counted from when the record was added, which
+        // migration 0030 made its invited_at.
+        { name: "Imported", invitedOn: null, invitedAt: day0 },
       ],
     });
     // Unpaid card request: the contact is chased, the individuals (not invited yet) are not.
@@ -165,7 +166,7 @@ describeWithPostgres("reminders on pg-boss schedules", () => {
     const start = new Date(day0.getTime() + 100 * DAY);
     // Everyone of the first test is done with by now, but for A's contact's third summary: these
     // people are told apart by their company.
-    const e = await insertClientWithDirectors(db, { client: { createdAt: start, status: "InProgress" }, directors: Array.from({ length: 20 }, () => ({ createdAt: start })) });
+    const e = await insertClientWithDirectors(db, { client: { createdAt: start, status: "InProgress" }, directors: Array.from({ length: 20 }, () => ({ createdAt: start, invitedAt: start })) });
     const ids = e.directors.map((p) => p.id).sort((x, y) => x - y);
     const now = new Date(start.getTime() + 2 * DAY);
 

@@ -61,11 +61,13 @@ const ukDay = (value: SQL) => sql`((${value}) at time zone 'Europe/London')::dat
 const intArray = (values: readonly number[]) => sql`${`{${values.join(",")}}`}::int[]`;
 
 /**
- * When an individual was invited: their invitation email's send (audited by the job), or, for
- * records from before invitations were audited that way (imported, demo), when they were added.
+ * When an individual was invited: their invitation email's send (audited by the job); before it is
+ * sent, when their invitation was released (invited_at: an invitation still waiting in the queue,
+ * behind thousands or for a stopped worker, must not be overtaken by a reminder the same day); for
+ * records from before either (imported, demo; migration 0030 set invited_at to it), when they were added.
  */
 const invitedAt = sql`coalesce((select min(a."timestamp") from audit_entries a
-  where a.director_id = d.id and a.audit_type = 'Email' and a.action = 'Email sent: invitation'), d.created_at)`;
+  where a.director_id = d.id and a.audit_type = 'Email' and a.action = 'Email sent: invitation'), d.invited_at, d.created_at)`;
 
 /** Neither kind of reminder yet today: one reminder per person per day. */
 const notRemindedToday = (today: SQL) => sql`(d.last_reminder_date is null or ${ukDay(sql`d.last_reminder_date`)} < ${today})
