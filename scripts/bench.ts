@@ -10,7 +10,19 @@
  * in the same run. Prints a table and writes a JSON summary under bench-results/. See
  * scripts/bench/run.ts for the details and `--help` for every flag.
  *
+ * `npm run bench -- --pages` measures the pages people outside the firm use instead: the first-load
+ * JavaScript of the sign-in page, the request form, the director's page and the contact's company
+ * page beside a bare Next.js page, and their Lighthouse scores, mobile and desktop, median of three
+ * runs (scripts/bench/public-pages.ts; `npm run bench -- --pages --help`).
+ *
  * The server modules import "server-only": run it as package.json does, with
  * `--import ./scripts/lib/server-only-hook.mjs`, as every script that loads server code is.
  */
-import "./bench/run";
+if (process.argv.includes("--pages")) {
+  const { main } = await import("./bench/public-pages");
+  await main(process.argv.slice(2));
+} else {
+  await import("./bench/run");
+}
+// A module (top-level await).
+export {};

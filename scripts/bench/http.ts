@@ -90,7 +90,7 @@ export interface HttpOptions {
   cookie?: string;
 }
 
-async function freePort(preferred: number): Promise<number> {
+export async function freePort(preferred: number): Promise<number> {
   return await new Promise((resolve) => {
     const server = net.createServer();
     server.once("error", () => {
@@ -104,7 +104,7 @@ async function freePort(preferred: number): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
+export async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering ${url}`);
@@ -268,10 +268,17 @@ export interface PortalServer {
  * Builds `distDir` when needed (`build`), then starts scripts/serve.ts on it (or, with
  * `server: "next start"`, a plain `next start` of the same build) and waits until it answers.
  */
-export async function startPortal(o: Pick<HttpOptions, "databaseUrl" | "apiKey" | "distDir" | "build" | "port"> & { server?: "serve.ts" | "next start" }): Promise<PortalServer> {
+export async function startPortal(
+  o: Pick<HttpOptions, "databaseUrl" | "apiKey" | "distDir" | "build" | "port"> & {
+    server?: "serve.ts" | "next start";
+    /** More configuration for the server (e.g. the simulators' addresses), over this process's. */
+    env?: NodeJS.ProcessEnv;
+  },
+): Promise<PortalServer> {
   const nextStart = o.server === "next start";
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...o.env,
     NODE_ENV: "production",
     NEXT_DIST_DIR: o.distDir,
     NEXT_TELEMETRY_DISABLED: "1",

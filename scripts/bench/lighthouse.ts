@@ -37,18 +37,21 @@ export type Preset = "desktop" | "mobile";
 
 export interface LighthousePage {
   id: string;
+  /** The path, with any query string. */
   path: string;
+  /** This page's `Cookie` header (a session of its own), else the options' `cookie`; none for a public page. */
+  cookie?: string;
 }
 
 export interface LighthouseOptions {
   base: string;
-  /** `dvp_session=...`, sent with every request (Lighthouse: `extraHeaders`). */
-  cookie: string;
+  /** `dvp_session=...`, sent with every request (Lighthouse: `extraHeaders`) unless a page has its own. */
+  cookie?: string;
   pages: LighthousePage[];
   presets?: Preset[];
   /** Lighthouse runs per page and preset; the run of median performance score is kept (default 1). */
   runs?: number;
-  /** Timed sequential GETs per page for the server render (default 20, after 3 untimed). */
+  /** Timed sequential GETs per page for the server render (default 20, after 3 untimed; 0: none). */
   ssrRuns?: number;
   chromePath?: string;
 }
@@ -76,6 +79,10 @@ export interface LighthouseRow {
   cls: number;
   serverResponse: number;
   speedIndex: number;
+  /** Script bytes the browser fetched during the load (transfer size, as Lighthouse's resource summary counts them). */
+  scriptBytes: number;
+  /** What moved (Lighthouse's layout-shifts audit): the element and its score. */
+  shifts: string[];
   /**
    * Lighthouse's measure of the host's CPU speed (BenchmarkIndex): its mobile preset's 4× slowdown
    * assumes about 1,000 or more; lower (a busy 2-core machine) makes the mobile figures pessimistic.
@@ -95,13 +102,13 @@ export interface LighthouseReport {
 }
 
 /** Server render: time to first and last byte of the page's HTML, sequential, with the cookie. */
-async function timeRender(base: string, page: LighthousePage, cookie: string, runs: number, warmup = 3): Promise<SsrRow> {
+async function timeRender(base: string, page: LighthousePage, cookie: string | undefined, runs: number, warmup = 3): Promise<SsrRow> {
   const ttfb: number[] = [];
   const ttlb: number[] = [];
   let bytes = 0;
   for (let i = 0; i < warmup + runs; i++) {
     const t0 = performance.now();
-    const res = await fetch(base + page.path, { headers: { cookie, accept: "text/html" }, redirect: "manual" });
+    const res = await fetch(base + page.path, { headers: { ...(cookie ? { cookie } : {}), accept: "text/html" }, redirect: "manual" });
     const t1 = performance.now();
     const body = await res.arrayBuffer();
     const t2 = performance.now();
@@ -176,6 +183,18 @@ export async function launchChrome(chromePath: string): Promise<Chrome> {
   }
 }
 
+/** Transfer size of one resource type in Lighthouse's resource summary. */
+function resourceBytes(lhr: Result, type: string): number {
+  const details = lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined;
+  return details?.items?.find((i) => i.resourceType === type)?.transferSize ?? Number.NaN;
+}
+
+/** The layout-shifts audit's elements: what moved, and by how much. */
+function layoutShifts(lhr: Result): string[] {
+  const details = lhr.audits["layout-shifts"]?.details as { items?: { score?: number; node?: { selector?: string; snippet?: string; nodeLabel?: string } }[] } | undefined;
+  return (details?.items ?? []).map((i) => `${(i.score ?? 0).toFixed(3)} ${i.node?.selector ?? i.node?.nodeLabel ?? "(unknown element)"}${i.node?.snippet ? ` ${i.node.snippet.slice(0, 120)}` : ""}`);
+}
+
 const score = (s: number | null | undefined) => (s === null || s === undefined ? Number.NaN : Math.round(s * 100));
 
 function rowOf(page: LighthousePage, preset: Preset, lhr: Result, performanceRuns: number[], report: string): LighthouseRow {
@@ -201,6 +220,8 @@ function rowOf(page: LighthousePage, preset: Preset, lhr: Result, performanceRun
     cls: audit("cumulative-layout-shift"),
     serverResponse: audit("server-response-time"),
     speedIndex: audit("speed-index"),
+    scriptBytes: resourceBytes(lhr, "script"),
+    shifts: layoutShifts(lhr),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     a11yFailures,
     perfWarnings,
@@ -214,8 +235,8 @@ export async function benchLighthouse(o: LighthouseOptions): Promise<LighthouseR
   const runs = Math.max(1, o.runs ?? 1);
   const ssr: SsrRow[] = [];
   // The server render first, with nothing else running against the server.
-  for (const page of o.pages) {
-    const row = await timeRender(o.base, page, o.cookie, Math.max(1, o.ssrRuns ?? 20));
+  for (const page of (o.ssrRuns ?? 20) > 0 ? o.pages : []) {
+    const row = await timeRender(o.base, page, page.cookie ?? o.cookie, o.ssrRuns ?? 20);
     ssr.push(row);
     print(`  render ${page.id.padEnd(34)} last byte p50 ${fmt(row.ttlb.p50).padStart(6)}  p95 ${fmt(row.ttlb.p95).padStart(6)} ms  (${fmt(row.htmlKb, 0)} kB HTML)`);
   }
@@ -230,18 +251,20 @@ export async function benchLighthouse(o: LighthouseOptions): Promise<LighthouseR
     for (const page of o.pages) {
       for (const preset of presets) {
         const results: Result[] = [];
+        const cookie = page.cookie ?? o.cookie;
         for (let i = 0; i < runs; i++) {
           const flags: Flags = {
             port: chrome.port,
             output: "json",
             logLevel: "error",
             onlyCategories: ["performance", "accessibility"],
-            extraHeaders: { Cookie: o.cookie },
+            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
           };
           const result = await lighthouse(o.base + page.path, flags, preset === "desktop" ? desktopConfig : undefined);
           if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
           const finalUrl = result.lhr.finalDisplayedUrl;
-          if (new URL(finalUrl).pathname !== page.path) throw new Error(`Lighthouse ended on ${finalUrl}, not ${page.path} (is the session cookie valid?)`);
+          const landed = new URL(finalUrl);
+          if (landed.pathname + landed.search !== page.path) throw new Error(`Lighthouse ended on ${finalUrl}, not ${page.path} (is the session cookie valid?)`);
           results.push(result.lhr);
         }
         const byScore = [...results].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
@@ -250,7 +273,7 @@ export async function benchLighthouse(o: LighthouseOptions): Promise<LighthouseR
         fs.writeFileSync(file, JSON.stringify(median));
         const row = rowOf(page, preset, median, results.map((r) => score(r.categories.performance?.score)), path.relative(process.cwd(), file));
         rows.push(row);
-        print(`  lighthouse ${preset.padEnd(7)} ${page.id.padEnd(34)} performance ${row.performance}  accessibility ${row.accessibility}  LCP ${fmt(row.lcp, 0)} ms`);
+        print(`  lighthouse ${preset.padEnd(7)} ${page.id.padEnd(34)} performance ${row.performance} (${row.performanceRuns.join(" ")})  accessibility ${row.accessibility}  LCP ${fmt(row.lcp, 0)} ms  TBT ${fmt(row.tbt, 0)} ms  CLS ${fmt(row.cls, 3)}`);
       }
     }
   } finally {
