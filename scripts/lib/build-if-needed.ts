@@ -8,7 +8,7 @@ import { print } from "./terminal";
  * What the first build takes, said before it starts so that a newcomer knows the wait is expected
  * (docs/speed.md "Start-up" has the measurements behind it). Later builds say what the last took.
  */
-export const FIRST_BUILD_ESTIMATE = { text: "about 2–3 minutes", cpus: 2 };
+export const FIRST_BUILD_ESTIMATE = { text: "a few minutes, 3 to 8", cpus: 2 };
 
 const sourceRoots = ["app", "components", "lib", "db", "messages", "public", "proxy.ts", "middleware.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
 
