@@ -1,6 +1,6 @@
 /*
- * The front end of the pages people outside the firm use (issue 23; figures in docs/speed.md):
- * `npm run bench -- --pages`, or on its own
+ * The front end of the pages people outside the firm use (issue 23; figures in docs/speed.md,
+ * "Public and director pages"): `npm run bench -- --pages`, or on its own
  *
  *   npx tsx --import ./scripts/lib/server-only-hook.mjs scripts/bench/public-pages.ts [options]
  *

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { demo } from "../support/fixtures";
 
 /*
- * Nothing moves on its own (issue 23): on the sign-in
+ * Nothing moves on its own (issue 23; docs/speed.md "Public and director pages"): on the sign-in
  * page, the request form, the director's page and the contact's company page, a PerformanceObserver
  * registered before the page's first script (buffered, so it also gets what happened before it
  * ran) records every `layout-shift` entry while the page loads, hydrates and loads its islands and
