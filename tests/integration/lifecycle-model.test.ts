@@ -714,6 +714,9 @@ describe("the status machines, driven through the real server functions", () => 
           ["Existing", 2, [new SaveDetails(1, false), new StartCheck(1), new ProviderResult(1, "manual"), new Review(1, "reject"), new Reopen(1), new StaleProviderResult(1, 0, "manual"), new StartCheck(1)]],
           // Verified at another client: confirming it (with a session open) replaces the check; before that it is refused.
           ["PayByInvoice", 2, [new ConfirmPrior(0), new SaveDetails(0, false), new StartCheck(0), new VerifiedElsewhere(0), new ConfirmPrior(0), new StaleProviderResult(0, 0, "approve"), new ConfirmPrior(0)]],
+          // Confirmed through an earlier verification, sent back to the identity check by an override, confirms again:
+          // the record keeps one link to the earlier one (it once failed on the link's unique key).
+          ["Existing", 2, [new VerifiedElsewhere(0), new ConfirmPrior(0), new SetOverride(0, "AwaitingIDInfo"), new ConfirmPrior(0)]],
         ],
       },
     );

@@ -103,7 +103,14 @@ export async function confirmPriorVerification({
     if (readPersonalCode(prior.director) !== code) throw new AppError("bad_request", "validation", { fields: { companiesHouseCode: ["priorCodeMismatch"] } });
 
     await applyDirectorEvent(tx, { director: locked, event: { type: "priorVerificationConfirmed" }, actor, at: now, meta, planned });
-    await tx.insert(personLinks).values({ directorId, linkedDirectorId: prior.director.id, matchedBy: prior.matchedBy, createdAt: now, createdBy: actor });
+    // One link per record: confirming again (after staff sent them back a step) keeps the newest.
+    await tx
+      .insert(personLinks)
+      .values({ directorId, linkedDirectorId: prior.director.id, matchedBy: prior.matchedBy, createdAt: now, createdBy: actor })
+      .onConflictDoUpdate({
+        target: personLinks.directorId,
+        set: { linkedDirectorId: prior.director.id, matchedBy: prior.matchedBy, createdAt: now, createdBy: actor },
+      });
     const link = { directorId, linkedDirectorId: prior.director.id, matchedBy: prior.matchedBy, linkedClientId: prior.director.clientId };
     const who = { user: actor, ip: meta?.ip ?? null, userAgent: meta?.userAgent ?? null, updatedAt: now };
     await writeAudit(tx, {
