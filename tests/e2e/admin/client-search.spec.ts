@@ -121,8 +121,9 @@ test("[ADMIN] pages through the results and changes the page size", async ({ pag
   await page.goto(`${PATH}?pageSize=2&currentPage=500`);
   await expect(summary(page)).toHaveText(/^No results on page 500/);
   await page.getByRole("button", { name: "Previous page" }).click();
-  await expect.poll(() => Number(params(page).get("currentPage"))).toBeGreaterThanOrEqual(pages);
+  await expect.poll(() => params(page).get("currentPage")).not.toBe("500");
   const last = params(page).get("currentPage");
+  expect(Number(last)).toBeGreaterThanOrEqual(pages);
   await expect(page.getByText(`Page ${last} of ${last}`)).toBeVisible();
   await expect(results(page)).toBeVisible();
 });
