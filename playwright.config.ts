@@ -10,8 +10,8 @@ export default defineConfig({
   // No retries anywhere: a flaky test is fixed, not retried until it passes.
   retries: 0,
   // A whole journey per test: the director's details and identity-check journeys and the invoice
-  // request take 20-29 s on 2 cores when they pass, so a 30 s budget failed them whenever the
-  // machine was busier (axe's evaluate cut off mid-run). Each step keeps its own 10 s expect limit.
+  // request come close to half a minute on 2 cores, so a 30 s budget failed them whenever the
+  // machine was busier (axe's evaluate cut off mid-run). Each step keeps its own expect limit.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],

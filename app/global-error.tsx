@@ -38,8 +38,7 @@ function messageOf(error: unknown): string | undefined {
 /**
  * Last-resort boundary for errors in the root layout: its own document with the generic error view.
  * This file ships with every page, so the view and the messages are imported on demand (not bundled
- * into it: the view alone was 1.5 kB gzip of every page's first load, beside the route boundary's
- * copy).
+ * into it: the view alone would weigh on every page's first load, beside the route boundary's copy).
  */
 export default function GlobalError({ error }: { error: unknown; retry?: () => void; reset?: () => void }) {
   const [loaded, setLoaded] = useState<Loaded | "offline" | null>(null);

@@ -2,7 +2,7 @@
  * The Companies House personal code as people type and see it: pure rules that the browser's forms
  * share with the server. Storing it (encrypted) is lib/crypto/personal-code.ts, which needs Node's
  * crypto and must stay out of browser code: importing it from a client component once put a
- * polyfill of Node's crypto (140 kB gzip) into the director's page.
+ * polyfill of Node's crypto into the director's page (docs/speed.md has the budgets).
  */
 
 /** An 11-character code of letters and digits, as stored once decrypted. */

@@ -1,7 +1,7 @@
 /*
  * The company contact's editable fields by name, with no schema behind them: the contact's company
  * form (a client component) needs the names while the page loads, and importing them from
- * ./company-patch.ts put zod (38 kB gzip) into the page's first load. The schemas load when the form
+ * ./company-patch.ts put zod into the page's first load. The schemas load when the form
  * is first used. lib/schemas/company-patch.test.ts checks that these names are the schema's.
  */
 

@@ -4,7 +4,7 @@ import type { DirectorSelfPatchField } from "./director-self-patch";
  * What the director's forms need of their schema while the page loads, with no zod behind it: the
  * fields of the details form, the example code of the hint, and how a rule's message names an entry
  * of a list. The schemas themselves (./director-self-patch.ts, ./director-forms.ts) load when a form
- * is first used, so the director's page does not carry zod (38 kB gzip) in its first load.
+ * is first used, so the director's page does not carry zod in its first load.
  */
 
 /**

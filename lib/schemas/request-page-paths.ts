@@ -1,7 +1,7 @@
 /*
  * The request page's addresses and the values carried to it, with no schema behind them: the
  * journey chooser (a client component) imports these, and importing lib/schemas/request-page-view.ts
- * instead put zod into the request form's first-load JavaScript (22 kB gzip).
+ * instead put zod into the request form's first-load JavaScript.
  */
 
 /** The request form's address (README "Requesting verification"). */

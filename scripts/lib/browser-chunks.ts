@@ -25,7 +25,7 @@ export const SERVER_MARKERS: ServerMarker[] = [
   // PGlite (the embedded database) and pg-boss (the job queue).
   { name: "pglite", pattern: /@electric-sql\/pglite|\bpglite\.data\b/ },
   { name: "pg-boss", pattern: /\bpg-boss\b|\bpgboss\.job\b/ },
-  // A browser stand-in for Node's crypto (crypto-browserify, 140 kB gzip): Turbopack bundles it when
+  // A browser stand-in for Node's crypto (crypto-browserify): Turbopack bundles it when
   // a client component reaches `node:crypto`, as lib/crypto/personal-code.ts once was reached.
   { name: "node:crypto polyfill", pattern: /"ecdsa\/rsa"|Unsupported state or unable to authenticate data/ },
 ];
