@@ -1,6 +1,7 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { Db } from "@/db/client";
 import type { AuditInput } from "@/lib/server/audit/write-audit";
+import { lazy } from "./lazy";
 
 /**
  * How a job is retried. `retries` more attempts follow the first; with `backoff` the wait doubles
@@ -61,3 +62,35 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType, N extends string
 export function defineJob<S extends z.ZodType, const N extends string>(definition: JobDefinition<S, N>): JobDefinition<S, N> {
   return definition;
 }
+
+/** The payload of a job its schedule sends with nothing to say (lib/jobs/schedules.ts). */
+export const noPayload = z.object({}).strict();
+export type NoPayload = z.infer<typeof noPayload>;
+
+/**
+ * A scheduled job that takes no payload and has no `onFailed`: retried with backoff, `retries`
+ * more attempts doubling from `delaySeconds`; its work in the handler module `load` imports on the
+ * first run (lib/jobs/lazy.ts).
+ */
+export function defineScheduledJob<const N extends string>(name: N, limits: { retries: number; delaySeconds: number; expireInSeconds: number }, load: () => Promise<{ run(payload: NoPayload, ctx: JobContext): Promise<void> }>) {
+  const { retries, delaySeconds, expireInSeconds } = limits;
+  return defineJob({ name, schema: noPayload, retry: { retries, delaySeconds, backoff: true }, expireInSeconds, run: lazy(load, "run") });
+}
+
+/** A handler module with both halves of a job: its work and what it records when it has failed for good. */
+interface FullHandler<P> {
+  run(payload: P, ctx: JobContext): Promise<void>;
+  onFailed(payload: P, ctx: { db: Db; jobId: string; error: string }): Promise<void>;
+}
+
+/** `run` and `onFailed` of a job, both from the handler module `load` imports on the job's first run. */
+export function handledBy<P>(load: () => Promise<FullHandler<P>>) {
+  return { run: lazy(load, "run"), onFailed: lazy(load, "onFailed") };
+}
+
+/**
+ * Retries and batching of a job sent by the thousand (a request's invitations, a day's reminders):
+ * fetched WORKER_BATCH_SIZE at a time, WORKER_CONCURRENCY in flight over the pooled SMTP connections
+ * (lib/jobs/queue.ts).
+ */
+export const emailDelivery: { retry: RetryPolicy; expireInSeconds: number; batched: boolean } = { retry: { retries: 7, delaySeconds: 5, backoff: true, maxDelaySeconds: 3600 }, expireInSeconds: 5 * 60, batched: true };

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { type RetryPolicy, defineJob } from "../define-job";
-import { lazy } from "../lazy";
+import { type RetryPolicy, defineJob, handledBy } from "../define-job";
 
 /**
  * Companies House is down for minutes at a time and its rate limit resets every five minutes:
@@ -11,8 +10,6 @@ export const checkRegisterRetry: RetryPolicy = { retries: 8, delaySeconds: 60, b
 
 export const checkRegisterPayload = z.object({ directorId: z.number().int().positive(), requestedBy: z.string().min(1).max(320).optional() });
 export type CheckRegisterPayload = z.infer<typeof checkRegisterPayload>;
-
-const handler = () => import("./check-register.handler");
 
 /**
  * The register check of one individual after their identity check passed
@@ -28,6 +25,5 @@ export const checkRegisterJob = defineJob({
   schema: checkRegisterPayload,
   retry: checkRegisterRetry,
   expireInSeconds: 15 * 60,
-  run: lazy(handler, "run"),
-  onFailed: lazy(handler, "onFailed"),
+  ...handledBy(() => import("./check-register.handler")),
 });

@@ -5,8 +5,8 @@ import { getEnv } from "@/lib/env";
 import { getStorage, type FileStorage } from "@/lib/integrations/storage";
 import { log } from "@/lib/log";
 import { writeAudit } from "@/lib/server/audit/write-audit";
-import type { JobContext } from "../define-job";
-import { retentionCutoff, type DeleteExpiredEvidencePayload } from "./delete-expired-evidence";
+import type { JobContext, NoPayload } from "../define-job";
+import { retentionCutoff } from "./delete-expired-evidence";
 
 /** Directors handled per query, so a first run over a large backlog never holds long locks. */
 const batchSize = 100;
@@ -65,7 +65,7 @@ async function sweepDirector(db: Db, storage: FileStorage, directorId: number, c
   return true;
 }
 
-export async function run(_payload: DeleteExpiredEvidencePayload, { db }: JobContext) {
+export async function run(_payload: NoPayload, { db }: JobContext) {
   const years = getEnv().EVIDENCE_RETENTION_YEARS;
   const cutoff = retentionCutoff(new Date(), years);
   const storage = getStorage();

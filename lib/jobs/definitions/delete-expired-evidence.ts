@@ -1,6 +1,4 @@
-import { z } from "zod";
-import { defineJob } from "../define-job";
-import { lazy } from "../lazy";
+import { defineScheduledJob } from "../define-job";
 
 /** The moment `years` whole years before `now` (29 February counts back to 28 February). */
 export function retentionCutoff(now: Date, years: number): Date {
@@ -10,9 +8,6 @@ export function retentionCutoff(now: Date, years: number): Date {
   return cutoff;
 }
 
-export const deleteExpiredEvidencePayload = z.object({}).strict();
-export type DeleteExpiredEvidencePayload = z.infer<typeof deleteExpiredEvidencePayload>;
-
 /**
  * Evidence of an identity check (uploaded files and their bytes, the provider's media and kept
  * copies, check results, earlier addresses, former names) is kept EVIDENCE_RETENTION_YEARS (7)
@@ -21,10 +16,4 @@ export type DeleteExpiredEvidencePayload = z.infer<typeof deleteExpiredEvidenceP
  * stays. Idempotent: a second run finds nothing; a director locked by another transaction is left
  * for the next run (delete-expired-evidence.handler.ts).
  */
-export const deleteExpiredEvidenceJob = defineJob({
-  name: "evidence.delete-expired",
-  schema: deleteExpiredEvidencePayload,
-  retry: { retries: 3, delaySeconds: 300, backoff: true },
-  expireInSeconds: 60 * 60,
-  run: lazy(() => import("./delete-expired-evidence.handler"), "run"),
-});
+export const deleteExpiredEvidenceJob = defineScheduledJob("evidence.delete-expired", { retries: 3, delaySeconds: 300, expireInSeconds: 60 * 60 }, () => import("./delete-expired-evidence.handler"));

@@ -3,8 +3,8 @@ import { rowsOf, type Db } from "@/db/client";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { pruneSecurityEvents } from "@/lib/server/audit/prune-security-events";
-import type { JobContext } from "../define-job";
-import { rateLimitRowMaxAgeSeconds, type PruneSecurityDataPayload } from "./prune-security-data";
+import type { JobContext, NoPayload } from "../define-job";
+import { rateLimitRowMaxAgeSeconds } from "./prune-security-data";
 
 /** Deleted in slices, so a first run over a large backlog never holds long locks. */
 const batchSize = 5_000;
@@ -18,7 +18,7 @@ async function deleteInBatches(db: Db, statement: () => ReturnType<typeof sql>):
   }
 }
 
-export async function run(_payload: PruneSecurityDataPayload, { db }: JobContext) {
+export async function run(_payload: NoPayload, { db }: JobContext) {
   const retentionDays = getEnv().SECURITY_EVENT_RETENTION_DAYS;
   const rateLimits = await deleteInBatches(
     db,

@@ -1,6 +1,4 @@
-import { z } from "zod";
-import { defineJob } from "../define-job";
-import { lazy } from "../lazy";
+import { defineScheduledJob } from "../define-job";
 
 /**
  * A rate-limit row whose window started this long ago counts for nothing: every limit uses a
@@ -9,9 +7,6 @@ import { lazy } from "../lazy";
  */
 export const rateLimitRowMaxAgeSeconds = 24 * 60 * 60;
 
-export const pruneSecurityDataPayload = z.object({}).strict();
-export type PruneSecurityDataPayload = z.infer<typeof pruneSecurityDataPayload>;
-
 /**
  * What anonymous traffic leaves behind: rate-limit counters of windows long over, and security
  * events older than SECURITY_EVENT_RETENTION_DAYS (leaving a signed marker in their chain, so
@@ -19,10 +14,4 @@ export type PruneSecurityDataPayload = z.infer<typeof pruneSecurityDataPayload>;
  * that expired before its email went (the worker was down), so no secret outlives its link.
  * Idempotent: a second run finds nothing to do (prune-security-data.handler.ts).
  */
-export const pruneSecurityDataJob = defineJob({
-  name: "maintenance.prune-security-data",
-  schema: pruneSecurityDataPayload,
-  retry: { retries: 2, delaySeconds: 60, backoff: true },
-  expireInSeconds: 30 * 60,
-  run: lazy(() => import("./prune-security-data.handler"), "run"),
-});
+export const pruneSecurityDataJob = defineScheduledJob("maintenance.prune-security-data", { retries: 2, delaySeconds: 60, expireInSeconds: 30 * 60 }, () => import("./prune-security-data.handler"));

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { type RetryPolicy, defineJob } from "../define-job";
-import { lazy } from "../lazy";
+import { type RetryPolicy, defineJob, handledBy } from "../define-job";
 
 /**
  * Sage is down for minutes at a time and rate-limits in bursts: seven more attempts, doubling
@@ -18,8 +17,6 @@ export type RaiseInvoicePayload = z.infer<typeof raiseInvoicePayload>;
 export function invoiceJobKey(clientId: number, after?: number): string {
   return after === undefined ? `invoice:${clientId}` : `invoice:${clientId}:retry-after-${after}`;
 }
-
-const handler = () => import("./raise-invoice.handler");
 
 /**
  * Raises the Sage sales invoice of a client that pays by invoice (lib/server/invoices/raise-invoice.ts).
@@ -39,6 +36,5 @@ export const raiseInvoiceJob = defineJob({
   schema: raiseInvoicePayload,
   retry: raiseInvoiceRetry,
   expireInSeconds: 5 * 60,
-  run: lazy(handler, "run"),
-  onFailed: lazy(handler, "onFailed"),
+  ...handledBy(() => import("./raise-invoice.handler")),
 });

@@ -5,8 +5,7 @@ import { CompaniesHouseError, getCompaniesHouse } from "@/lib/integrations/compa
 import { pruneResponseCache } from "@/lib/integrations/companies-house/response-cache";
 import { log } from "@/lib/log";
 import { refreshClientRegister } from "@/lib/server/companies-house/refresh-client-register";
-import type { JobContext } from "../define-job";
-import type { RefreshCompanyRegisterPayload } from "./refresh-company-register";
+import type { JobContext, NoPayload } from "../define-job";
 
 /** Clients read per query. */
 const batchSize = 100;
@@ -15,7 +14,7 @@ const recheckAfterMs = 20 * 3600_000;
 /** The run stops here, before pg-boss would take it for lost (expireInSeconds), and the next night carries on. */
 const runLimitMs = 3.5 * 3600_000;
 
-export async function run(_payload: RefreshCompanyRegisterPayload, { db }: JobContext) {
+export async function run(_payload: NoPayload, { db }: JobContext) {
   const started = Date.now();
   const pruned = await pruneResponseCache(db, getEnv().companiesHouse.cacheSeconds);
   const companiesHouse = getCompaniesHouse({ background: true });

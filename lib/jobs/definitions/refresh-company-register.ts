@@ -1,9 +1,4 @@
-import { z } from "zod";
-import { defineJob } from "../define-job";
-import { lazy } from "../lazy";
-
-export const refreshCompanyRegisterPayload = z.object({}).strict();
-export type RefreshCompanyRegisterPayload = z.infer<typeof refreshCompanyRegisterPayload>;
+import { defineScheduledJob } from "../define-job";
 
 /**
  * Every night, the register data of each live client with a company number (status, type, when
@@ -17,10 +12,4 @@ export type RefreshCompanyRegisterPayload = z.infer<typeof refreshCompanyRegiste
  * client is counted and that client left for the next run. Cached answers past their time are
  * deleted first (refresh-company-register.handler.ts).
  */
-export const refreshCompanyRegisterJob = defineJob({
-  name: "companies-house.refresh-register",
-  schema: refreshCompanyRegisterPayload,
-  retry: { retries: 2, delaySeconds: 600, backoff: true },
-  expireInSeconds: 4 * 3600,
-  run: lazy(() => import("./refresh-company-register.handler"), "run"),
-});
+export const refreshCompanyRegisterJob = defineScheduledJob("companies-house.refresh-register", { retries: 2, delaySeconds: 600, expireInSeconds: 4 * 3600 }, () => import("./refresh-company-register.handler"));

@@ -1,11 +1,8 @@
 import { z } from "zod";
-import { defineJob } from "../define-job";
-import { lazy } from "../lazy";
+import { defineJob, emailDelivery, handledBy } from "../define-job";
 
 export const sendInvitationPayload = z.object({ directorId: z.number().int().positive() });
 export type SendInvitationPayload = z.infer<typeof sendInvitationPayload>;
-
-const handler = () => import("./send-invitation.handler");
 
 /**
  * The invitation of one individual to verify their identity (sent by releaseInvitations, once per
@@ -22,11 +19,6 @@ const handler = () => import("./send-invitation.handler");
 export const sendInvitationJob = defineJob({
   name: "invitation.send",
   schema: sendInvitationPayload,
-  retry: { retries: 7, delaySeconds: 5, backoff: true, maxDelaySeconds: 3600 },
-  expireInSeconds: 5 * 60,
-  // Sent by the thousand (a request's invitations, a day's reminders): fetched WORKER_BATCH_SIZE at a
-  // time, WORKER_CONCURRENCY in flight over the pooled SMTP connections (lib/jobs/queue.ts).
-  batched: true,
-  run: lazy(handler, "run"),
-  onFailed: lazy(handler, "onFailed"),
+  ...emailDelivery,
+  ...handledBy(() => import("./send-invitation.handler")),
 });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { locales } from "@/lib/i18n/locales";
-import { defineJob } from "../define-job";
-import { lazy } from "../lazy";
+import { defineJob, handledBy } from "../define-job";
 
 /** Purpose under which a waiting sign-in token is sealed (lib/crypto/seal.ts). */
 export const signInLinkPurpose = "sign-in-link";
@@ -24,14 +23,11 @@ export const sendSignInLinkPayload = z.object({
 });
 export type SendSignInLinkPayload = z.infer<typeof sendSignInLinkPayload>;
 
-const handler = () => import("./send-sign-in-link.handler");
-
 /** Few, quick retries: the link is useless once it expires (SIGN_IN_LINK_MINUTES). */
 export const sendSignInLinkJob = defineJob({
   name: "sign-in-link.send",
   schema: sendSignInLinkPayload,
   retry: { retries: 3, delaySeconds: 5, backoff: true, maxDelaySeconds: 120 },
   expireInSeconds: 2 * 60,
-  run: lazy(handler, "run"),
-  onFailed: lazy(handler, "onFailed"),
+  ...handledBy(() => import("./send-sign-in-link.handler")),
 });

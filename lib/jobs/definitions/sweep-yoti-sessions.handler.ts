@@ -4,13 +4,12 @@ import { getYoti, YotiError, YotiNotFoundError } from "@/lib/integrations/yoti";
 import { log } from "@/lib/log";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { applyYotiSession } from "@/lib/server/identity-check/apply-yoti-session";
-import type { JobContext } from "../define-job";
-import type { SweepYotiSessionsPayload } from "./sweep-yoti-sessions";
+import type { JobContext, NoPayload } from "../define-job";
 
 /** Sessions looked at per run; a backlog larger than this is worked through by the next runs. */
 const batchSize = 200;
 
-export async function run(_payload: SweepYotiSessionsPayload, { db }: JobContext) {
+export async function run(_payload: NoPayload, { db }: JobContext) {
   const now = new Date();
   const due = await db
     .select({ id: directors.id, clientId: directors.clientId, sessionID: directors.sessionID })

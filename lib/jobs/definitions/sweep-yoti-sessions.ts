@@ -1,9 +1,4 @@
-import { z } from "zod";
-import { defineJob } from "../define-job";
-import { lazy } from "../lazy";
-
-export const sweepYotiSessionsPayload = z.object({}).strict();
-export type SweepYotiSessionsPayload = z.infer<typeof sweepYotiSessionsPayload>;
+import { defineScheduledJob } from "../define-job";
 
 /**
  * Sessions whose link has run out while the director still waits for a result. Each is fetched
@@ -13,10 +8,4 @@ export type SweepYotiSessionsPayload = z.infer<typeof sweepYotiSessionsPayload>;
  * as the webhook's and the poll's, so a run racing either changes nothing twice. A Yoti failure is
  * audited (YotiError) and the session left for the next run (sweep-yoti-sessions.handler.ts).
  */
-export const sweepYotiSessionsJob = defineJob({
-  name: "identity-check.sweep-expired-sessions",
-  schema: sweepYotiSessionsPayload,
-  retry: { retries: 2, delaySeconds: 60, backoff: true },
-  expireInSeconds: 15 * 60,
-  run: lazy(() => import("./sweep-yoti-sessions.handler"), "run"),
-});
+export const sweepYotiSessionsJob = defineScheduledJob("identity-check.sweep-expired-sessions", { retries: 2, delaySeconds: 60, expireInSeconds: 15 * 60 }, () => import("./sweep-yoti-sessions.handler"));

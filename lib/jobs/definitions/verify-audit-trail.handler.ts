@@ -4,10 +4,9 @@ import { describeChainBreak } from "@/lib/domain/audit-chain";
 import { log } from "@/lib/log";
 import { verifyAuditTrail } from "@/lib/server/audit/verify-audit-trail";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
-import type { JobContext } from "../define-job";
-import type { VerifyAuditTrailPayload } from "./verify-audit-trail";
+import type { JobContext, NoPayload } from "../define-job";
 
-export async function run(_payload: VerifyAuditTrailPayload, { db }: JobContext) {
+export async function run(_payload: NoPayload, { db }: JobContext) {
   const report = await verifyAuditTrail({ db, secret: getEnv().AUTH_SECRET });
   const b = report.broken;
   if (!b) {

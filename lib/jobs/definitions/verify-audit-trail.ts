@@ -1,9 +1,4 @@
-import { z } from "zod";
-import { defineJob } from "../define-job";
-import { lazy } from "../lazy";
-
-export const verifyAuditTrailPayload = z.object({}).strict();
-export type VerifyAuditTrailPayload = z.infer<typeof verifyAuditTrailPayload>;
+import { defineScheduledJob } from "../define-job";
 
 /**
  * The nightly check of the audit trail: the same walk as `npm run audit:verify` (every link of the
@@ -11,10 +6,4 @@ export type VerifyAuditTrailPayload = z.infer<typeof verifyAuditTrailPayload>;
  * is broken, every admin is notified, once per break (a break found again the next night is the
  * same one), and the break is logged for operators. Read-only, so idempotent.
  */
-export const verifyAuditTrailJob = defineJob({
-  name: "audit.verify",
-  schema: verifyAuditTrailPayload,
-  retry: { retries: 2, delaySeconds: 300, backoff: true },
-  expireInSeconds: 60 * 60,
-  run: lazy(() => import("./verify-audit-trail.handler"), "run"),
-});
+export const verifyAuditTrailJob = defineScheduledJob("audit.verify", { retries: 2, delaySeconds: 300, expireInSeconds: 60 * 60 }, () => import("./verify-audit-trail.handler"));
