@@ -34,6 +34,12 @@ import { fmt, summarise, type LatencySummary } from "./stats";
 import { print, printError } from "../lib/terminal";
 
 export type Preset = "desktop" | "mobile";
+/**
+ * Lighthouse's throttling method: "simulate" (its default: the page loads at the host's speed and
+ * the metrics are computed for the profile's slow CPU and network), "devtools" (Chromium itself
+ * slows the CPU and the network while the page loads) or "provided" (no throttling at all).
+ */
+export type ThrottlingMethod = "simulate" | "devtools" | "provided";
 
 export interface LighthousePage {
   id: string;
@@ -54,6 +60,8 @@ export interface LighthouseOptions {
   /** Timed sequential GETs per page for the server render (default 20, after 3 untimed; 0: none). */
   ssrRuns?: number;
   chromePath?: string;
+  /** Lighthouse's throttling method (default "simulate"). */
+  throttling?: ThrottlingMethod;
 }
 
 export interface SsrRow {
@@ -258,6 +266,7 @@ export async function benchLighthouse(o: LighthouseOptions): Promise<LighthouseR
             output: "json",
             logLevel: "error",
             onlyCategories: ["performance", "accessibility"],
+            ...(o.throttling ? { throttlingMethod: o.throttling } : {}),
             ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
           };
           const result = await lighthouse(o.base + page.path, flags, preset === "desktop" ? desktopConfig : undefined);

@@ -21,7 +21,7 @@
  * Options: --runs N, --preset mobile|desktop|both (default both), --no-lighthouse (sizes only),
  * --dist-dir DIR (default .next-bench; built when out of date), --no-build, --port N (default 3900;
  * the bare page on the next free one), --sim-offset N (simulators on their default ports plus N,
- * default 900).
+ * default 900), --throttling simulate|devtools|provided (Lighthouse's throttling method).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -36,7 +36,7 @@ import { startSimulators } from "../lib/simulators";
 import { print, printError } from "../lib/terminal";
 import { startBarePage } from "./bare-next";
 import { startPortal } from "./http";
-import { benchLighthouse, type LighthouseRow, type Preset } from "./lighthouse";
+import { benchLighthouse, type LighthouseRow, type Preset, type ThrottlingMethod } from "./lighthouse";
 import { fmt } from "./stats";
 
 /** The bare Next.js page's row in the Lighthouse table (no bars: it is the floor). */
@@ -85,6 +85,7 @@ export interface PublicPagesOptions {
   runs: number;
   presets: Preset[];
   lighthouse: boolean;
+  throttling: ThrottlingMethod;
 }
 
 export interface SizeRow {
@@ -102,6 +103,7 @@ export interface PublicPagesReport {
   sizes: SizeRow[];
   lighthouse: LighthouseRow[];
   chrome?: string;
+  throttling?: ThrottlingMethod;
   loadAverage: number[];
 }
 
@@ -160,18 +162,19 @@ export async function benchPublicPages(o: PublicPagesOptions): Promise<PublicPag
     let chrome: string | undefined;
     if (o.lighthouse) {
       // The bare page first: the floor that the machine's load sets for every figure after it.
-      const floor = await benchLighthouse({ base: barePage.base, pages: [{ id: BARE_ID, path: "/" }], presets: o.presets, runs: o.runs, ssrRuns: 0 });
+      const floor = await benchLighthouse({ base: barePage.base, pages: [{ id: BARE_ID, path: "/" }], presets: o.presets, runs: o.runs, ssrRuns: 0, throttling: o.throttling });
       const report = await benchLighthouse({
         base: portal.base,
         pages: PAGES.filter((p) => p.lighthouse).map((p) => ({ id: p.id, path: p.path, cookie: cookieOf(p.who) })),
         presets: o.presets,
         runs: o.runs,
         ssrRuns: 0,
+        throttling: o.throttling,
       });
       lighthouse = [...floor.lighthouse, ...report.lighthouse];
       chrome = report.chrome;
     }
-    return { at: new Date().toISOString(), bare, sizes, lighthouse, chrome, loadAverage: os.loadavg() };
+    return { at: new Date().toISOString(), bare, sizes, lighthouse, chrome, throttling: o.throttling, loadAverage: os.loadavg() };
   } finally {
     stopBare?.();
     await stopPortal?.();
@@ -205,7 +208,7 @@ export function reportPublicPages(r: PublicPagesReport): boolean {
     r.sizes.map((s) => [s.id, String(s.firstLoad.scripts.length), kB(s.firstLoad.gzipBytes), `+${s.overBareKb.toFixed(1)}`, `+${s.budgetKb}`, kB(s.firstLoad.htmlGzipBytes), kB(s.firstLoad.inlineScriptBytes), s.pass ? "PASS" : "FAIL"]),
   );
   if (r.lighthouse.length) {
-    print(`\nLighthouse (${r.chrome}; median-score run of ${r.lighthouse[0]!.runs}; times in ms; mobile bars: CLS 0, TBT < ${TBT_BAR_MS}, LCP < ${LCP_BAR_MS})\n`);
+    print(`\nLighthouse (${r.chrome}; ${r.throttling ?? "simulate"} throttling; median-score run of ${r.lighthouse[0]!.runs}; times in ms; mobile bars: CLS 0, TBT < ${TBT_BAR_MS}, LCP < ${LCP_BAR_MS})\n`);
     table(
       ["page", "preset", "perf", "runs", "a11y", "FCP", "LCP", "TBT", "CLS", "SI", "JS kB", "host index", "bars"],
       r.lighthouse.map((x) => [
@@ -246,7 +249,10 @@ export const PAGES_HELP = `Usage: npm run bench -- --pages [options]
   --dist-dir DIR    the production build (default .next-bench; built when out of date)
   --no-build        use the build in --dist-dir as it is
   --port N          the portal's port (default 3900; the bare page on N+10 or a free one)
-  --sim-offset N    simulators on their default ports plus N (default 900)`;
+  --sim-offset N    simulators on their default ports plus N (default 900)
+  --throttling M    Lighthouse's throttling method: simulate (its default: load at the machine's speed,
+                    compute the metrics for the profile's CPU and network), devtools (Chromium slows
+                    the CPU and network during the load) or provided (no throttling)`;
 
 /** `npm run bench -- --pages ...` and the script on its own. */
 export async function main(argv: string[]): Promise<void> {
@@ -270,11 +276,13 @@ async function run(argv: string[]): Promise<void> {
       "no-build": { type: "boolean" },
       port: { type: "string", default: "3900" },
       "sim-offset": { type: "string", default: "900" },
+      throttling: { type: "string", default: "simulate" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) return print(PAGES_HELP);
   if (!["mobile", "desktop", "both"].includes(values.preset)) throw new Error(`--preset: "${values.preset}" is not mobile, desktop or both`);
+  if (!["simulate", "devtools", "provided"].includes(values.throttling)) throw new Error(`--throttling: "${values.throttling}" is not simulate, devtools or provided`);
   const report = await benchPublicPages({
     distDir: values["dist-dir"],
     build: !values["no-build"],
@@ -283,6 +291,7 @@ async function run(argv: string[]): Promise<void> {
     runs: Math.max(1, Number(values.runs)),
     presets: values.preset === "both" ? ["mobile", "desktop"] : [values.preset as Preset],
     lighthouse: !values["no-lighthouse"],
+    throttling: values.throttling as ThrottlingMethod,
   });
   if (!reportPublicPages(report)) process.exitCode = 1;
 }
