@@ -24,7 +24,7 @@ const nextConfig: NextConfig = {
     // Static files too; pages and API responses also get the per-request headers of proxy.ts.
     return [{ source: "/:path*", headers: Object.entries(staticSecurityHeaders).map(([key, value]) => ({ key, value })) }];
   },
-  outputFileTracingIncludes: { "/**": ["./db/migrations/**/*"] },
+  outputFileTracingIncludes: { "/**": ["./db/migrations/**/*", "./db/search/**/*"] },
 };
 
 export default withNextIntl(nextConfig);

@@ -12,6 +12,7 @@ import { databaseRoles } from "../lib/env";
 import * as schema from "./schema";
 import { traceQueries } from "../lib/tracing/trace-queries";
 import { log } from "../lib/log";
+import { applyReadModel } from "./search/apply.mjs";
 
 /**
  * Both back ends expose the same Drizzle API (PgDatabase); the app is written against this one type.
@@ -117,6 +118,8 @@ async function pendingMigrations(client: { query(text: string): Promise<{ rows: 
  * not create tables, opens the database as long as no migration is pending. Then the application's
  * role, if it is not the owner, is granted its privileges (migration 0037's portal_grant_app_role:
  * on the audit tables only SELECT and INSERT); idempotent, so every run brings new tables in.
+ * The admin search's read model (db/search/apply.mjs) is applied after the migrations, under the
+ * same lock, when its files changed.
  */
 async function migratePostgres(pool: Pool, url: string, options: OpenOptions) {
   const roles = databaseRoles();
@@ -149,6 +152,12 @@ async function migratePostgres(pool: Pool, url: string, options: OpenOptions) {
         throw err;
       }
     }
+    // The admin search's read model (db/search/), after the migrations; only when it changed.
+    await applyReadModel({ query: async (text) => (await client.query(text)).rows, exec: (text) => client.query(text) }).catch((err: unknown) => {
+      throw new Error(
+        `the admin search's read model (db/search/) changed, and the database user ${userOf(migrationUrl)} could not apply it: run \`npm run db:migrate\` with DATABASE_MIGRATION_URL naming the tables' owner (${err instanceof Error ? err.message : String(err)})`,
+      );
+    });
     if (appRole) {
       const { rows } = await client.query<{ me: string }>("select current_user as me");
       if (rows[0]?.me !== appRole) await client.query("select portal_grant_app_role($1)", [appRole]);
@@ -171,6 +180,7 @@ async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
   writeLock(dir);
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  await applyReadModel({ query: async (text) => (await client.query<Record<string, unknown>>(text)).rows, exec: (text) => client.exec(text) });
   return {
     db,
     kind: "embedded",

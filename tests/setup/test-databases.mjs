@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { applyReadModel } from "../../db/search/apply.mjs";
 
 export const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -36,13 +37,14 @@ async function admin(fn) {
   }
 }
 
-/** A fresh, migrated database, optionally copied into `copies` more databases named `${name}_${i}`. */
+/** A fresh database, migrated and with the search's read model (db/search/), optionally copied into `copies` more databases named `${name}_${i}`. */
 export async function createTestDatabase(name, copies = 0) {
   await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   await admin((c) => c.query(`CREATE DATABASE "${name}"`));
   const pool = new pg.Pool({ connectionString: databaseUrl(name), max: 1 });
   try {
     await migrate(drizzle(pool), { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
+    await applyReadModel({ query: async (text) => (await pool.query(text)).rows, exec: (text) => pool.query(text) });
   } finally {
     await pool.end();
   }

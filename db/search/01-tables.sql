@@ -1,0 +1,152 @@
+-- The admin search's read model (lib/server/clients/search-clients.ts), read top to bottom:
+--
+--   01-tables.sql             what is kept: six side tables and their indexes
+--   02-derived.sql            what is derived from a director or a client, in one place
+--   03-on-directors.sql       what a write to directors keeps in step
+--   04-on-clients.sql         what a write to clients keeps in step
+--   05-on-director-search.sql what a write to director_search keeps in step (director_text, the
+--                             reference fragments' counts)
+--   06-checks.sql             each check lists what differs from a count of the tables (nothing,
+--                             unless triggers were off); the nightly job `search.check` runs them
+--   07-rebuild.sql            each rebuild writes its table again from directors and clients
+--                             (`npm run search:rebuild`)
+--
+-- Every migrate applies these files after the migrations (db/search/apply.mjs), in one transaction,
+-- when they differ from what the database last applied: every statement is idempotent (IF NOT
+-- EXISTS, CREATE OR REPLACE). A function or trigger is changed here, not in a migration; a
+-- migration only creates or drops what data lives in (a table, a column) or drops what these files
+-- no longer define. The typed declaration of these tables is db/search/tables.ts (the search and
+-- the jobs use it; tests/integration/schema.test.ts holds it to the database).
+--
+-- Everything is kept by statement triggers in the same transaction as the change it follows, so a
+-- search never sees a copy behind its source. clients.director_count (db/schema/clients.ts) is kept
+-- by the same triggers as the per-client counts.
+
+-- director_search: one row per director with only what the search matches, counts and sorts on
+-- (about a third of a directors row), and its client's status and deletion. A text search reads
+-- its matches here: the trigram index on the stored lower-cased text finds the candidates, and
+-- checking and counting them touches narrow rows instead of the wide directors table. Texts are
+-- compared lower-cased with LIKE, which is what ILIKE does. Written in client order by its rebuild.
+CREATE TABLE IF NOT EXISTS "director_search" (
+  "director_id" integer PRIMARY KEY,
+  "client_id" integer NOT NULL,
+  "status" director_status NOT NULL,
+  "is_deleted" boolean NOT NULL,
+  "client_deleted" boolean NOT NULL,
+  "name" text NOT NULL,
+  "email" text NOT NULL,
+  "reference" text NOT NULL,
+  "price_override" integer,
+  "idv_number" text,
+  "client_status" client_status NOT NULL,
+  "search_text" text GENERATED ALWAYS AS (lower("name" || E'\x01' || "email" || E'\x01' || "reference")) STORED
+);
+-- A client's directors probed for a reference fragment from the index alone.
+CREATE INDEX IF NOT EXISTS "director_search_client_reference_idx" ON "director_search" ("client_id", "reference") INCLUDE ("status", "is_deleted", "client_deleted");
+CREATE INDEX IF NOT EXISTS "director_search_text_trgm_idx" ON "director_search" USING gin ("search_text" gin_trgm_ops);
+-- A page of individuals sorted by a director's column, read from the index alone however deep it
+-- is; the client is carried so that a global search tests its matching clients from the index too.
+CREATE INDEX IF NOT EXISTS "director_search_name_idx" ON "director_search" ("name", "director_id") INCLUDE ("status", "is_deleted", "client_deleted", "client_id");
+CREATE INDEX IF NOT EXISTS "director_search_email_idx" ON "director_search" ("email", "director_id") INCLUDE ("status", "is_deleted", "client_deleted", "client_id");
+CREATE INDEX IF NOT EXISTS "director_search_reference_idx" ON "director_search" ("reference", "director_id") INCLUDE ("status", "is_deleted", "client_deleted", "client_id");
+CREATE INDEX IF NOT EXISTS "director_search_status_idx" ON "director_search" ("status", "director_id") INCLUDE ("is_deleted", "client_deleted", "client_id");
+
+-- director_text: the narrowest copy of each director a text search needs (the global search, an
+-- individual text filter alone): its text and what the counts group and filter on. More rows to a
+-- page than director_search, so fewer pages read for the same matches. Kept from director_search.
+CREATE TABLE IF NOT EXISTS "director_text" (
+  "director_id" integer PRIMARY KEY,
+  "client_id" integer NOT NULL,
+  "status" director_status NOT NULL,
+  "client_status" client_status NOT NULL,
+  "is_deleted" boolean NOT NULL,
+  "client_deleted" boolean NOT NULL,
+  "search_text" text NOT NULL
+);
+CREATE INDEX IF NOT EXISTS "director_text_trgm_idx" ON "director_text" USING gin ("search_text" gin_trgm_ops);
+
+-- client_search: one row per client with the columns the client filters test (same names as in
+-- clients; fixed-width ones first, which a scan reaches without stepping over text), the client's
+-- directors per status in the order of the director_status enum (live: not deleted; alld: all),
+-- and its directors' references lower-cased and joined with \x01 (live_refs, deleted_refs), which
+-- no search term can hold.
+CREATE TABLE IF NOT EXISTS "client_search" (
+  "id" integer NOT NULL,
+  "is_deleted" boolean NOT NULL,
+  "in_kantata" boolean NOT NULL,
+  "status" client_status NOT NULL,
+  "product_tier" product_tier NOT NULL,
+  "created_at" timestamptz NOT NULL,
+  "updated_at" timestamptz NOT NULL,
+  "live" integer[] NOT NULL DEFAULT '{0,0,0,0,0,0,0,0}',
+  "alld" integer[] NOT NULL DEFAULT '{0,0,0,0,0,0,0,0}',
+  "unit_price" integer,
+  "full_price" integer,
+  "name" text NOT NULL,
+  "sage_id" text,
+  "reference" text NOT NULL,
+  "company_id" text,
+  "main_contact_email" text NOT NULL,
+  "main_contact_first_name" text,
+  "main_contact_last_name" text,
+  "owner" text,
+  "kantata_reference" text,
+  "live_refs" text NOT NULL DEFAULT '',
+  "deleted_refs" text NOT NULL DEFAULT '',
+  CONSTRAINT "client_search_pkey" PRIMARY KEY ("id"),
+  CONSTRAINT "client_search_id_fkey" FOREIGN KEY ("id") REFERENCES "clients" ("id") ON DELETE CASCADE
+) WITH (fillfactor = 80);
+-- The text filters, written `lower(x) like lower(p)`.
+CREATE INDEX IF NOT EXISTS "client_search_name_trgm_idx" ON "client_search" USING gin (lower("name") gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS "client_search_sage_id_trgm_idx" ON "client_search" USING gin (lower("sage_id") gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS "client_search_reference_trgm_idx" ON "client_search" USING gin (lower("reference") gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS "client_search_company_id_trgm_idx" ON "client_search" USING gin (lower("company_id") gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS "client_search_kantata_reference_trgm_idx" ON "client_search" USING gin (lower("kantata_reference") gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS "client_search_main_contact_email_trgm_idx" ON "client_search" USING gin (lower("main_contact_email") gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS "client_search_main_contact_name_trgm_idx" ON "client_search"
+  USING gin (lower(coalesce("main_contact_first_name", '') || ' ' || coalesce("main_contact_last_name", '')) gin_trgm_ops);
+-- The owner filter, counted (and its directors summed) from the index alone; owner itself is
+-- carried because PostgreSQL 15 needs it to read an expression index alone.
+CREATE INDEX IF NOT EXISTS "client_search_owner_idx" ON "client_search" (lower("owner")) INCLUDE ("is_deleted", "status", "live", "alld", "owner");
+-- The client view's counts per status under a filter on a fixed-width column, from the index alone.
+CREATE INDEX IF NOT EXISTS "client_search_live_status_idx" ON "client_search" ("status") WHERE "is_deleted" = false;
+CREATE INDEX IF NOT EXISTS "client_search_live_product_tier_idx" ON "client_search" ("product_tier") INCLUDE ("status") WHERE "is_deleted" = false;
+CREATE INDEX IF NOT EXISTS "client_search_live_created_at_idx" ON "client_search" ("created_at") INCLUDE ("status") WHERE "is_deleted" = false;
+CREATE INDEX IF NOT EXISTS "client_search_live_updated_at_idx" ON "client_search" ("updated_at") INCLUDE ("status") WHERE "is_deleted" = false;
+CREATE INDEX IF NOT EXISTS "client_search_live_unit_price_idx" ON "client_search" ("unit_price") INCLUDE ("status") WHERE "is_deleted" = false;
+CREATE INDEX IF NOT EXISTS "client_search_live_full_price_idx" ON "client_search" ("full_price") INCLUDE ("status") WHERE "is_deleted" = false;
+CREATE INDEX IF NOT EXISTS "client_search_live_in_kantata_idx" ON "client_search" ("in_kantata") INCLUDE ("status") WHERE "is_deleted" = false;
+
+-- The counts of the search without conditions, exact, summed from a handful of rows instead of
+-- counting every director or client. Rows are deltas, never updated in place: each statement that
+-- changes what is counted inserts one row per (scope, status) it changed, so concurrent writers
+-- never wait on a shared counter row (and cannot deadlock on one). The count is the sum of the
+-- deltas; the job `search.fold-counts` folds them into one row per (scope, status) (one statement:
+-- readers see the rows before or after, never between).
+-- scope 'live': not deleted (a director: nor its client), what the search shows by default;
+-- scope 'all': every row (the search with deleted rows included).
+CREATE TABLE IF NOT EXISTS "director_status_counts" (
+  "id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  "scope" text NOT NULL CHECK ("scope" IN ('live', 'all')),
+  "status" director_status NOT NULL,
+  "delta" bigint NOT NULL
+);
+CREATE TABLE IF NOT EXISTS "client_status_counts" (
+  "id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  "scope" text NOT NULL CHECK ("scope" IN ('live', 'all')),
+  "status" client_status NOT NULL,
+  "delta" bigint NOT NULL
+);
+
+-- director_reference_grams: directors per status whose reference contains a fragment of one to
+-- three characters (lower-cased), as deltas per (gram, scope, status) like the counts above. A
+-- short fragment can match nearly every director (every generated reference begins `ZD2`):
+-- counting the matches reads every row, summing one fragment's rows here reads a handful.
+CREATE TABLE IF NOT EXISTS "director_reference_grams" (
+  "id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  "gram" text NOT NULL,
+  "scope" text NOT NULL CHECK ("scope" IN ('live', 'all')),
+  "status" director_status NOT NULL,
+  "delta" bigint NOT NULL
+);
+CREATE INDEX IF NOT EXISTS "director_reference_grams_gram_idx" ON "director_reference_grams" ("gram", "scope") INCLUDE ("status", "delta");

@@ -1,0 +1,52 @@
+-- What the kept copies and counts derive from a director or a client, in one place: used by the
+-- triggers (03-05), the checks (06) and the rebuilds (07). None of them writes.
+
+-- The position of a status in the director_status enum (1-8), as the per-client arrays use it.
+CREATE OR REPLACE FUNCTION "director_status_position"(s director_status) RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT array_position(enum_range(NULL::director_status), s);
+$$;
+
+-- The distinct lower-cased fragments of one to three characters of a reference.
+CREATE OR REPLACE FUNCTION "reference_grams"(reference text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
+  SELECT DISTINCT substr(lower(reference), i, n)
+  FROM generate_series(1, 3) AS n, generate_series(1, length(reference) - n + 1) AS i;
+$$;
+
+-- Every client's directors counted from the rows: live (not deleted) in all, and per status (in
+-- enum order) live and in all. Clients without directors are left out.
+CREATE OR REPLACE FUNCTION "director_counts_counted"() RETURNS TABLE (client_id integer, n integer, live integer[], alld integer[]) LANGUAGE sql STABLE AS $$
+  SELECT k.client_id, coalesce(sum(g.live), 0)::int,
+    array_agg(coalesce(g.live, 0)::int ORDER BY s.o), array_agg(coalesce(g.alld, 0)::int ORDER BY s.o)
+  FROM (SELECT DISTINCT d.client_id FROM directors d) AS k
+  CROSS JOIN generate_series(1, array_length(enum_range(NULL::director_status), 1)) AS s(o)
+  LEFT JOIN (
+    SELECT d.client_id, director_status_position(d.status) AS o,
+      count(*) FILTER (WHERE d.is_deleted = false) AS live, count(*) AS alld
+    FROM directors d GROUP BY 1, 2
+  ) AS g ON g.client_id = k.client_id AND g.o = s.o
+  GROUP BY k.client_id;
+$$;
+
+-- The references of the given clients' directors, joined as the columns hold them.
+CREATE OR REPLACE FUNCTION "client_director_refs"(ids integer[]) RETURNS TABLE (client_id integer, live_refs text, deleted_refs text)
+LANGUAGE sql STABLE AS $$
+  SELECT i.id,
+    coalesce(string_agg(lower(d.reference), E'\x01' ORDER BY d.reference, d.id) FILTER (WHERE NOT d.is_deleted), ''),
+    coalesce(string_agg(lower(d.reference), E'\x01' ORDER BY d.reference, d.id) FILTER (WHERE d.is_deleted), '')
+  FROM unnest(ids) AS i(id) LEFT JOIN directors d ON d.client_id = i.id
+  GROUP BY i.id;
+$$;
+
+-- Every client's, in one pass over directors (the rebuild and the check).
+CREATE OR REPLACE FUNCTION "client_director_refs_all"() RETURNS TABLE (client_id integer, live_refs text, deleted_refs text)
+LANGUAGE sql STABLE AS $$
+  SELECT c.id,
+    coalesce(x.live_refs, ''),
+    coalesce(x.deleted_refs, '')
+  FROM clients c LEFT JOIN (
+    SELECT d.client_id,
+      string_agg(lower(d.reference), E'\x01' ORDER BY d.reference, d.id) FILTER (WHERE NOT d.is_deleted) AS live_refs,
+      string_agg(lower(d.reference), E'\x01' ORDER BY d.reference, d.id) FILTER (WHERE d.is_deleted) AS deleted_refs
+    FROM directors d GROUP BY d.client_id
+  ) AS x ON x.client_id = c.id;
+$$;

@@ -1,0 +1,243 @@
+-- What a write to directors keeps in step, by statement triggers in the same transaction:
+-- clients.director_count and client_search's per-status counts, director_status_counts,
+-- director_search (whose own triggers keep director_text and director_reference_grams:
+-- 05-on-director-search.sql), and client_search's references. Each trigger does nothing when
+-- nothing it keeps changed (most updates change details, not what is counted or searched).
+--
+-- An update trigger finds the rows that changed what it keeps by comparing the statement's old and
+-- new rows as sets (EXCEPT: a row is changed when its (id, columns kept) is on one side only),
+-- which PostgreSQL works by hashing or sorting each side once; a join of old_rows and new_rows has
+-- no statistics to plan with and can loop over one side for every row of the other (migration 0042).
+
+-- clients.director_count and client_search's per-status counts (live, alld). Each trigger passes
+-- one element per client, status and liveness: [client id, status position (1-8), change of live
+-- directors, change of all directors]; director_count_apply updates each client once, in id order
+-- (two statements touching the same clients lock them in the same order: they wait, never
+-- deadlock): clients.director_count when its number of live directors changes, and its
+-- client_search row (made by the insert of the client, a statement before any of its directors).
+CREATE OR REPLACE FUNCTION "director_count_apply"(deltas jsonb) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE r record;
+BEGIN
+  FOR r IN
+    WITH e AS (
+      SELECT (v->>0)::int AS client_id, (v->>1)::int AS o, (v->>2)::int AS live, (v->>3)::int AS alld
+      FROM jsonb_array_elements(deltas) AS v
+    ), per AS (
+      SELECT k.client_id, s.o, coalesce(sum(e.live), 0)::int AS live, coalesce(sum(e.alld), 0)::int AS alld
+      FROM (SELECT DISTINCT client_id FROM e) AS k
+      CROSS JOIN generate_series(1, array_length(enum_range(NULL::director_status), 1)) AS s(o)
+      LEFT JOIN e ON e.client_id = k.client_id AND e.o = s.o
+      GROUP BY 1, 2
+    )
+    SELECT client_id, sum(live)::int AS n, array_agg(live ORDER BY o) AS live, array_agg(alld ORDER BY o) AS alld
+    FROM per GROUP BY client_id HAVING bool_or(live <> 0 OR alld <> 0) ORDER BY client_id
+  LOOP
+    IF r.n <> 0 THEN
+      UPDATE clients SET director_count = director_count + r.n WHERE id = r.client_id;
+    END IF;
+    UPDATE client_search AS k SET
+      live = ARRAY(SELECT t.a + t.b FROM unnest(k.live, r.live) WITH ORDINALITY AS t(a, b, i) ORDER BY t.i),
+      alld = ARRAY(SELECT t.a + t.b FROM unnest(k.alld, r.alld) WITH ORDINALITY AS t(a, b, i) ORDER BY t.i)
+    WHERE k.id = r.client_id;
+  END LOOP;
+END $$;
+
+CREATE OR REPLACE FUNCTION "director_count_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, x.live, x.alld)), '[]'))
+  FROM (
+    SELECT client_id, director_status_position(status) AS o, count(*) FILTER (WHERE is_deleted = false) AS live, count(*) AS alld
+    FROM new_rows GROUP BY 1, 2
+  ) AS x;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "director_count_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Most updates change neither the client, the status nor the deletion: nothing to do.
+  IF NOT EXISTS (
+    SELECT o.id, o.is_deleted, o.client_id, o.status FROM old_rows o
+    EXCEPT
+    SELECT n.id, n.is_deleted, n.client_id, n.status FROM new_rows n
+  ) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, x.live, x.alld)), '[]'))
+  FROM (
+    SELECT client_id, o, sum(live) AS live, sum(alld) AS alld FROM (
+      SELECT client_id, director_status_position(status) AS o, -(NOT is_deleted)::int AS live, -1 AS alld FROM old_rows
+      UNION ALL
+      SELECT client_id, director_status_position(status), (NOT is_deleted)::int, 1 FROM new_rows
+    ) AS d GROUP BY 1, 2 HAVING sum(live) <> 0 OR sum(alld) <> 0
+  ) AS x;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "director_count_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, -x.live, -x.alld)), '[]'))
+  FROM (
+    SELECT client_id, director_status_position(status) AS o, count(*) FILTER (WHERE is_deleted = false) AS live, count(*) AS alld
+    FROM old_rows GROUP BY 1, 2
+  ) AS x;
+  RETURN NULL;
+END $$;
+
+-- director_status_counts: what the statement took out (old_rows), what it put in (new_rows).
+-- Updates and deletes first take a shared lock per client touched (ordered, so that they never
+-- deadlock among themselves), which a client's deletion takes exclusively (04-on-clients.sql): the
+-- two then happen one after the other and each counts what the other committed. Inserts take no
+-- advisory lock (a bulk load would hold too many): a director added to a client in the moment it
+-- is deleted waits all the same, since the triggers fire in name order and director_count_insert
+-- (director_count_apply) and client_next_verify_by_insert (migration 0040) update or lock the
+-- client's row first, which the deletion holds; this one then counts in a fresh snapshot, which
+-- sees the deletion (tests/integration/search-counts-race.test.ts writes in parallel and recounts).
+CREATE OR REPLACE FUNCTION "director_status_counts_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO director_status_counts (scope, status, delta)
+  SELECT x.scope, x.status, sum(x.delta) FROM (
+    SELECT 'all' AS scope, n.status, 1 AS delta FROM new_rows n
+    UNION ALL
+    SELECT 'live', n.status, 1 FROM new_rows n JOIN clients c ON c.id = n.client_id WHERE n.is_deleted = false AND c.is_deleted = false
+  ) AS x GROUP BY x.scope, x.status;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "director_status_counts_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Nothing counted changed (most updates): no lock, no row.
+  IF NOT EXISTS (
+    SELECT o.id, o.status, o.is_deleted, o.client_id FROM old_rows o
+    EXCEPT
+    SELECT n.id, n.status, n.is_deleted, n.client_id FROM new_rows n
+  ) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_advisory_xact_lock_shared(8211, k.client_id)
+  FROM (SELECT client_id FROM old_rows UNION SELECT client_id FROM new_rows ORDER BY 1) AS k;
+  INSERT INTO director_status_counts (scope, status, delta)
+  SELECT x.scope, x.status, sum(x.delta) FROM (
+    SELECT 'all' AS scope, o.status, -1 AS delta FROM old_rows o
+    UNION ALL
+    SELECT 'all', n.status, 1 FROM new_rows n
+    UNION ALL
+    SELECT 'live', o.status, -1 FROM old_rows o JOIN clients c ON c.id = o.client_id WHERE o.is_deleted = false AND c.is_deleted = false
+    UNION ALL
+    SELECT 'live', n.status, 1 FROM new_rows n JOIN clients c ON c.id = n.client_id WHERE n.is_deleted = false AND c.is_deleted = false
+  ) AS x GROUP BY x.scope, x.status HAVING sum(x.delta) <> 0;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "director_status_counts_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock_shared(8211, k.client_id) FROM (SELECT DISTINCT client_id FROM old_rows ORDER BY 1) AS k;
+  INSERT INTO director_status_counts (scope, status, delta)
+  SELECT x.scope, x.status, sum(x.delta) FROM (
+    SELECT 'all' AS scope, o.status, -1 AS delta FROM old_rows o
+    UNION ALL
+    SELECT 'live', o.status, -1 FROM old_rows o JOIN clients c ON c.id = o.client_id WHERE o.is_deleted = false AND c.is_deleted = false
+  ) AS x GROUP BY x.scope, x.status;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "director_search_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO director_search
+  SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status
+  FROM new_rows n JOIN clients c ON c.id = n.client_id;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "director_search_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE director_search s
+  SET client_id = n.client_id, status = n.status, is_deleted = n.is_deleted, client_deleted = c.is_deleted,
+      name = n.name, email = n.email, reference = n.reference, price_override = n.price_override, idv_number = n.idv_number,
+      client_status = c.status
+  FROM old_rows o JOIN new_rows n ON n.id = o.id JOIN clients c ON c.id = n.client_id
+  WHERE s.director_id = n.id
+    AND (o.client_id, o.status, o.is_deleted, o.name, o.email, o.reference, o.price_override, o.idv_number)
+        IS DISTINCT FROM (n.client_id, n.status, n.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number);
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "director_search_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM director_search s USING old_rows o WHERE s.director_id = o.id;
+  RETURN NULL;
+END $$;
+
+-- client_search's live_refs and deleted_refs: the given clients' references written again, where
+-- they changed.
+CREATE OR REPLACE FUNCTION "client_director_refs_apply"(ids integer[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE client_search k SET live_refs = x.live_refs, deleted_refs = x.deleted_refs
+  FROM client_director_refs(ids) AS x
+  WHERE k.id = x.client_id AND (k.live_refs, k.deleted_refs) IS DISTINCT FROM (x.live_refs, x.deleted_refs);
+$$;
+
+CREATE OR REPLACE FUNCTION "client_director_refs_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM client_director_refs_apply(ARRAY(SELECT DISTINCT n.client_id FROM new_rows n));
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "client_director_refs_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- The clients, before and after, of the directors whose reference, deletion or client changed.
+  PERFORM client_director_refs_apply(ARRAY(
+    SELECT o.client_id FROM (
+      SELECT id, reference, is_deleted, client_id FROM old_rows
+      EXCEPT
+      SELECT id, reference, is_deleted, client_id FROM new_rows
+    ) AS o
+    UNION
+    SELECT n.client_id FROM (
+      SELECT id, reference, is_deleted, client_id FROM new_rows
+      EXCEPT
+      SELECT id, reference, is_deleted, client_id FROM old_rows
+    ) AS n
+  ));
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION "client_director_refs_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM client_director_refs_apply(ARRAY(SELECT DISTINCT o.client_id FROM old_rows o));
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER "director_count_insert" AFTER INSERT ON "directors"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_count_inserted();
+
+CREATE OR REPLACE TRIGGER "director_count_update" AFTER UPDATE ON "directors"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_count_updated();
+
+CREATE OR REPLACE TRIGGER "director_count_delete" AFTER DELETE ON "directors"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION director_count_deleted();
+
+CREATE OR REPLACE TRIGGER "director_status_counts_insert" AFTER INSERT ON "directors"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_status_counts_inserted();
+
+CREATE OR REPLACE TRIGGER "director_status_counts_update" AFTER UPDATE ON "directors"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_status_counts_updated();
+
+CREATE OR REPLACE TRIGGER "director_status_counts_delete" AFTER DELETE ON "directors"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION director_status_counts_deleted();
+
+CREATE OR REPLACE TRIGGER "director_search_insert" AFTER INSERT ON "directors"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_search_inserted();
+
+CREATE OR REPLACE TRIGGER "director_search_update" AFTER UPDATE ON "directors"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_search_updated();
+
+CREATE OR REPLACE TRIGGER "director_search_delete" AFTER DELETE ON "directors"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION director_search_deleted();
+
+CREATE OR REPLACE TRIGGER "client_director_refs_insert" AFTER INSERT ON "directors"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION client_director_refs_inserted();
+
+CREATE OR REPLACE TRIGGER "client_director_refs_update" AFTER UPDATE ON "directors"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION client_director_refs_updated();
+
+CREATE OR REPLACE TRIGGER "client_director_refs_delete" AFTER DELETE ON "directors"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION client_director_refs_deleted();

@@ -1,0 +1,73 @@
+-- Each check lists what differs between what is kept and a count of the tables it follows: nothing,
+-- unless triggers were off (a bulk load) or a bug. The nightly job `search.check` runs them all
+-- and notifies the admins of any difference; `npm run search:rebuild` then writes them again.
+-- Every one reads whole tables: seconds at a million directors.
+
+-- Clients whose kept count differs from a count of their rows (none, unless the triggers were off).
+CREATE OR REPLACE FUNCTION "director_count_check"() RETURNS TABLE (client_id integer, kept integer, counted integer) LANGUAGE sql AS $$
+  SELECT c.id, c.director_count, coalesce(x.n, 0)::int
+  FROM clients c LEFT JOIN (SELECT d.client_id, count(*) AS n FROM directors d WHERE d.is_deleted = false GROUP BY 1) AS x ON x.client_id = c.id
+  WHERE c.director_count <> coalesce(x.n, 0);
+$$;
+
+CREATE OR REPLACE FUNCTION "director_status_counts_per_client_check"() RETURNS TABLE (client_id integer, kept_live integer[], counted_live integer[], kept_all integer[], counted_all integer[]) LANGUAGE sql AS $$
+  SELECT coalesce(k.id, x.client_id), k.live, x.live, k.alld, x.alld
+  FROM (SELECT * FROM client_search WHERE live <> '{0,0,0,0,0,0,0,0}' OR alld <> '{0,0,0,0,0,0,0,0}') AS k
+  FULL JOIN director_counts_counted() AS x ON x.client_id = k.id
+  WHERE (k.live, k.alld) IS DISTINCT FROM (x.live, x.alld);
+$$;
+
+CREATE OR REPLACE FUNCTION "director_search_check"() RETURNS TABLE (director_id integer, problem text) LANGUAGE sql AS $$
+  SELECT coalesce(d.id, s.director_id), CASE WHEN d.id IS NULL THEN 'extra' WHEN s.director_id IS NULL THEN 'missing' ELSE 'differs' END
+  FROM (SELECT d.id, d.client_id, d.status, d.is_deleted, c.is_deleted AS client_deleted, d.name, d.email, d.reference, d.price_override, d.idv_number,
+               c.status AS client_status
+        FROM directors d JOIN clients c ON c.id = d.client_id) AS d
+  FULL JOIN director_search s ON s.director_id = d.id
+  WHERE d.id IS NULL OR s.director_id IS NULL
+     OR (d.client_id, d.status, d.is_deleted, d.client_deleted, d.name, d.email, d.reference, d.price_override, d.idv_number, d.client_status)
+        IS DISTINCT FROM (s.client_id, s.status, s.is_deleted, s.client_deleted, s.name, s.email, s.reference, s.price_override, s.idv_number, s.client_status);
+$$;
+
+-- Rows of director_text that differ from director_search (none, unless the triggers were off).
+CREATE OR REPLACE FUNCTION "director_text_check"() RETURNS TABLE (director_id integer, problem text) LANGUAGE sql AS $$
+  SELECT coalesce(s.director_id, t.director_id), CASE WHEN s.director_id IS NULL THEN 'extra' WHEN t.director_id IS NULL THEN 'missing' ELSE 'differs' END
+  FROM director_search s FULL JOIN director_text t ON t.director_id = s.director_id
+  WHERE s.director_id IS NULL OR t.director_id IS NULL
+     OR (s.client_id, s.status, s.client_status, s.is_deleted, s.client_deleted, s.search_text)
+        IS DISTINCT FROM (t.client_id, t.status, t.client_status, t.is_deleted, t.client_deleted, t.search_text);
+$$;
+
+-- The check compares the references too ('references' when only they differ).
+CREATE OR REPLACE FUNCTION "client_search_check"() RETURNS TABLE (client_id integer, problem text) LANGUAGE sql AS $$
+  SELECT coalesce(c.id, s.id),
+    CASE WHEN c.id IS NULL THEN 'extra' WHEN s.id IS NULL THEN 'missing'
+      WHEN (r.live_refs, r.deleted_refs) IS DISTINCT FROM (s.live_refs, s.deleted_refs) THEN 'references' ELSE 'differs' END
+  FROM clients c JOIN client_director_refs_all() AS r ON r.client_id = c.id
+    FULL JOIN client_search s ON s.id = c.id
+  WHERE c.id IS NULL OR s.id IS NULL
+     OR (c.name, c.sage_id, c.reference, c.company_id, c.main_contact_email, c.main_contact_first_name, c.main_contact_last_name,
+         c.product_tier, c.status, c.created_at, c.updated_at, c.unit_price, c.full_price, c.owner, c.kantata_reference, c.in_kantata,
+         c.is_deleted, r.live_refs, r.deleted_refs)
+        IS DISTINCT FROM
+        (s.name, s.sage_id, s.reference, s.company_id, s.main_contact_email, s.main_contact_first_name, s.main_contact_last_name,
+         s.product_tier, s.status, s.created_at, s.updated_at, s.unit_price, s.full_price, s.owner, s.kantata_reference, s.in_kantata,
+         s.is_deleted, s.live_refs, s.deleted_refs);
+$$;
+
+-- Fragments whose kept counts differ from a count of director_search (none, unless the triggers were off).
+CREATE OR REPLACE FUNCTION "director_reference_grams_check"() RETURNS TABLE (gram text, scope text, status director_status, kept bigint, counted bigint) LANGUAGE sql AS $$
+  WITH kept AS (
+    SELECT k.gram, k.scope, k.status, sum(k.delta) AS n FROM director_reference_grams k GROUP BY 1, 2, 3 HAVING sum(k.delta) <> 0
+  ), counted AS (
+    SELECT g AS gram, x.scope, x.status, count(*) AS n
+    FROM (
+      SELECT 'all' AS scope, s.status, s.reference FROM director_search s
+      UNION ALL
+      SELECT 'live', s.status, s.reference FROM director_search s WHERE s.is_deleted = false AND s.client_deleted = false
+    ) AS x CROSS JOIN LATERAL reference_grams(x.reference) AS g
+    GROUP BY 1, 2, 3
+  )
+  SELECT coalesce(k.gram, c.gram), coalesce(k.scope, c.scope), coalesce(k.status, c.status), k.n, c.n
+  FROM kept k FULL JOIN counted c ON c.gram = k.gram AND c.scope = k.scope AND c.status = k.status
+  WHERE k.n IS DISTINCT FROM c.n;
+$$;

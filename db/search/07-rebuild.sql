@@ -1,0 +1,74 @@
+-- Each rebuild writes its table again from directors and clients (or director_search), in one
+-- statement: after a bulk load with the triggers off (the benchmark generator runs them itself), or
+-- after a check found a difference (`npm run search:rebuild`, which runs them in this order and
+-- then VACUUM ANALYZE: a rebuild writes every row again, leaving the table twice its size).
+
+CREATE OR REPLACE FUNCTION "director_search_rebuild"() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM director_search;
+  INSERT INTO director_search
+  SELECT d.id, d.client_id, d.status, d.is_deleted, c.is_deleted, d.name, d.email, d.reference, d.price_override, d.idv_number, c.status
+  FROM directors d JOIN clients c ON c.id = d.client_id
+  ORDER BY d.client_id, d.id;
+$$;
+
+CREATE OR REPLACE FUNCTION "director_text_rebuild"() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM director_text;
+  INSERT INTO director_text
+  SELECT director_id, client_id, status, client_status, is_deleted, client_deleted, search_text
+  FROM director_search ORDER BY client_id, director_id;
+$$;
+
+-- The rebuild writes the references too (from directors, so the order of the rebuilds does not matter).
+CREATE OR REPLACE FUNCTION "client_search_rebuild"() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM client_search;
+  INSERT INTO client_search (id, is_deleted, in_kantata, status, product_tier, created_at, updated_at, live, alld,
+    unit_price, full_price, name, sage_id, reference, company_id, main_contact_email, main_contact_first_name,
+    main_contact_last_name, owner, kantata_reference, live_refs, deleted_refs)
+  SELECT c.id, c.is_deleted, c.in_kantata, c.status, c.product_tier, c.created_at, c.updated_at,
+    coalesce(x.live, '{0,0,0,0,0,0,0,0}'), coalesce(x.alld, '{0,0,0,0,0,0,0,0}'),
+    c.unit_price, c.full_price, c.name, c.sage_id, c.reference, c.company_id, c.main_contact_email,
+    c.main_contact_first_name, c.main_contact_last_name, c.owner, c.kantata_reference, r.live_refs, r.deleted_refs
+  FROM clients c LEFT JOIN director_counts_counted() AS x ON x.client_id = c.id
+    JOIN client_director_refs_all() AS r ON r.client_id = c.id
+  ORDER BY c.id;
+$$;
+
+CREATE OR REPLACE FUNCTION "director_count_rebuild"() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE client_search k SET live = coalesce(x.live, '{0,0,0,0,0,0,0,0}'), alld = coalesce(x.alld, '{0,0,0,0,0,0,0,0}')
+  FROM client_search k2 LEFT JOIN director_counts_counted() AS x ON x.client_id = k2.id
+  WHERE k.id = k2.id AND (k.live, k.alld) IS DISTINCT FROM (coalesce(x.live, '{0,0,0,0,0,0,0,0}'), coalesce(x.alld, '{0,0,0,0,0,0,0,0}'));
+  UPDATE clients c SET director_count = coalesce(x.n, 0)
+  FROM clients k LEFT JOIN (SELECT id AS client_id, (SELECT sum(v) FROM unnest(live) AS v)::int AS n FROM client_search) AS x ON x.client_id = k.id
+  WHERE c.id = k.id AND c.director_count <> coalesce(x.n, 0);
+END $$;
+
+CREATE OR REPLACE FUNCTION "director_reference_grams_rebuild"() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM director_reference_grams;
+  INSERT INTO director_reference_grams (gram, scope, status, delta)
+  SELECT g, x.scope, x.status, count(*)
+  FROM (
+    SELECT 'all' AS scope, s.status, s.reference FROM director_search s
+    UNION ALL
+    SELECT 'live', s.status, s.reference FROM director_search s WHERE s.is_deleted = false AND s.client_deleted = false
+  ) AS x CROSS JOIN LATERAL reference_grams(x.reference) AS g
+  GROUP BY 1, 2, 3;
+$$;
+
+-- Recounts from the tables (after a bulk load with the triggers off, or to check).
+CREATE OR REPLACE FUNCTION "director_status_counts_rebuild"() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM director_status_counts;
+  INSERT INTO director_status_counts (scope, status, delta)
+  SELECT 'all', d.status, count(*) FROM directors d GROUP BY d.status
+  UNION ALL
+  SELECT 'live', d.status, count(*) FROM directors d JOIN clients c ON c.id = d.client_id
+  WHERE d.is_deleted = false AND c.is_deleted = false GROUP BY d.status;
+$$;
+
+CREATE OR REPLACE FUNCTION "client_status_counts_rebuild"() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM client_status_counts;
+  INSERT INTO client_status_counts (scope, status, delta)
+  SELECT 'all', status, count(*) FROM clients GROUP BY status
+  UNION ALL
+  SELECT 'live', status, count(*) FROM clients WHERE is_deleted = false GROUP BY status;
+$$;

@@ -1,0 +1,157 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { migrationsFolder } from "@/db/client";
+import { applyReadModel, readModelSql } from "@/db/search/apply.mjs";
+import { adminUrl, createTestDatabase, databaseUrl, dropTestDatabases } from "../setup/test-databases.mjs";
+
+/*
+ * The admin search's read model, declared in db/search/ and applied after the migrations, against
+ * what the migration history alone made of it before (migrations up to 0042, which defined it by
+ * CREATE OR REPLACE across 0011-0029): the same functions (pg_get_functiondef), triggers
+ * (pg_get_triggerdef), columns, indexes, constraints and storage options, but for the differences
+ * listed in `deliberate`. Applying it again changes nothing, and 01-tables.sql alone makes the
+ * tables the history made.
+ */
+
+const base = `dvp_read_model_${Date.now()}_${process.pid}`;
+
+/**
+ * What the read model changes on purpose, by catalog key (absent: the object is new, or gone).
+ * Each entry says why.
+ */
+const deliberate: Record<string, string> = {};
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+async function withPool<T>(url: string, fn: (p: pg.Pool) => Promise<T>): Promise<T> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    return await fn(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The database's functions, triggers, columns, indexes, constraints and options in `schema`, one key each. */
+async function catalog(pool: pg.Pool, schema = "public"): Promise<Map<string, string>> {
+  const rows = async (text: string) => (await pool.query<{ k: string; v: string }>(text, [schema])).rows;
+  const all = [
+    ...(await rows(`select 'function ' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as k, pg_get_functiondef(p.oid) as v
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = $1 and p.proname <> 'search_read_model_version'
+        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`)),
+    ...(await rows(`select 'trigger ' || c.relname || '.' || t.tgname as k, pg_get_triggerdef(t.oid) as v
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = $1 and not t.tgisinternal`)),
+    ...(await rows(`select 'column ' || c.relname || '.' || a.attname as k,
+        a.attnum || ' ' || format_type(a.atttypid, a.atttypmod) || case when a.attnotnull then ' not null' else '' end
+        || coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '') || ' ' || a.attgenerated::text || a.attidentity::text as v
+      from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+      left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+      where n.nspname = $1 and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped`)),
+    ...(await rows(`select 'index ' || indexname as k, replace(indexdef, $1 || '.', 'public.') as v from pg_indexes where schemaname = $1`)),
+    ...(await rows(`select 'constraint ' || c.relname || '.' || k.conname as k, pg_get_constraintdef(k.oid) as v
+      from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1`)),
+    ...(await rows(`select 'options ' || c.relname as k, array_to_string(c.reloptions, ',') as v
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.reloptions is not null`)),
+  ];
+  return new Map(all.map((r) => [r.k, r.v]));
+}
+
+function differences(before: Map<string, string>, after: Map<string, string>): string[] {
+  const keys = [...new Set([...before.keys(), ...after.keys()])].sort();
+  return keys.filter((k) => before.get(k) !== after.get(k));
+}
+
+let historyOnly: Map<string, string>;
+let newWay: Map<string, string>;
+let newUrl: string;
+
+beforeAll(async () => {
+  // The history alone: the migrations before 0043, without the read model.
+  const name = `${base}_history`;
+  await admin((c) => c.query(`CREATE DATABASE "${name}"`));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "dvp-migrations-"));
+  try {
+    fs.cpSync(migrationsFolder, tmp, { recursive: true });
+    const journalPath = path.join(tmp, "meta", "_journal.json");
+    const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((e) => e.tag < "0043");
+    fs.writeFileSync(journalPath, JSON.stringify(journal));
+    historyOnly = await withPool(databaseUrl(name), async (pool) => {
+      await migrate(drizzle(pool), { migrationsFolder: tmp });
+      return catalog(pool);
+    });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  // The new way: every migration, then db/search/.
+  newUrl = await createTestDatabase(`${base}_new`);
+  newWay = await withPool(newUrl, (pool) => catalog(pool));
+}, 120_000);
+
+afterAll(async () => {
+  await dropTestDatabases(base);
+});
+
+describe("the search's read model (db/search/)", () => {
+  it("defines what the migration history defined, but for the deliberate changes", () => {
+    expect(differences(historyOnly, newWay)).toEqual(Object.keys(deliberate).sort());
+  });
+
+  it("names 46 functions and 25 triggers, each defined in one file only", () => {
+    const { text } = readModelSql();
+    const functions = [...text.matchAll(/CREATE OR REPLACE FUNCTION "(\w+)"/g)].map((m) => m[1]);
+    const triggers = [...text.matchAll(/CREATE OR REPLACE TRIGGER "(\w+)"/g)].map((m) => m[1]);
+    expect(new Set(functions).size).toBe(functions.length);
+    expect(new Set(triggers).size).toBe(triggers.length);
+    expect(text).not.toMatch(/CREATE (FUNCTION|TRIGGER|TABLE (?!IF NOT EXISTS)|INDEX (?!IF NOT EXISTS))/);
+    expect({ functions: functions.length, triggers: triggers.length }).toEqual({ functions: 46, triggers: 25 });
+  });
+
+  it("is applied once: an unchanged database is only read, and applying it again changes nothing", async () => {
+    await withPool(newUrl, async (pool) => {
+      const query = async (text: string) => (await pool.query(text)).rows;
+      const exec = (text: string) => pool.query(text);
+      expect(await applyReadModel({ query, exec })).toBe(false);
+      expect(await applyReadModel({ query, exec, force: true })).toBe(true);
+      expect(differences(newWay, await catalog(pool))).toEqual([]);
+      const [row] = await query("select search_read_model_version() as v");
+      expect(row?.v).toBe(readModelSql().version);
+    });
+  });
+
+  it("makes from 01-tables.sql alone the tables, indexes and constraints the database has", async () => {
+    await withPool(newUrl, async (pool) => {
+      await pool.query("CREATE SCHEMA scratch");
+      await pool.query("SET search_path = scratch, public");
+      await pool.query(fs.readFileSync(path.join(process.cwd(), "db", "search", "01-tables.sql"), "utf8"));
+      await pool.query("RESET search_path");
+      const scratch = await catalog(pool, "scratch");
+      const tables = new Set([...scratch.keys()].filter((k) => k.startsWith("column ")).map((k) => k.split(" ")[1]!.split(".")[0]));
+      expect(tables).toEqual(new Set(["director_search", "director_text", "client_search", "director_status_counts", "client_status_counts", "director_reference_grams"]));
+      const ofTables = (m: Map<string, string>) =>
+        new Map(
+          [...m].filter(([k, v]) =>
+            k.startsWith("column ") || k.startsWith("constraint ") || k.startsWith("options ")
+              ? tables.has(k.split(" ")[1]!.split(".")[0]!)
+              : k.startsWith("index ") && [...tables].some((t) => v.includes(` ON public.${t} `)),
+          ),
+        );
+      expect(differences(ofTables(newWay), ofTables(scratch))).toEqual([]);
+      await pool.query("DROP SCHEMA scratch CASCADE");
+    });
+  });
+});
