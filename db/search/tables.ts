@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { clientStatus, directorStatus, productTier } from "../schema/enums";
+
+/**
+ * The admin search's side tables as the code sees them: the typed declaration of what
+ * db/search/01-tables.sql makes (read there what each is for and how it is kept). The search and
+ * the jobs name their columns through these, so a renamed column fails the type check;
+ * tests/integration/schema.test.ts holds them to the migrated database, column by column.
+ *
+ * Not part of db/schema: the SQL files own these tables (their generated column, storage options
+ * and indexes are more than the Drizzle schema says), so drizzle-kit generates no migration for
+ * them. Columns are named explicitly, so they read the same with or without the database's
+ * snake_case casing.
+ */
+
+export const directorSearch = pgTable("director_search", {
+  directorId: integer("director_id").primaryKey(),
+  clientId: integer("client_id").notNull(),
+  status: directorStatus("status").notNull(),
+  isDeleted: boolean("is_deleted").notNull(),
+  clientDeleted: boolean("client_deleted").notNull(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  reference: text("reference").notNull(),
+  priceOverride: integer("price_override"),
+  idvNumber: text("idv_number"),
+  clientStatus: clientStatus("client_status").notNull(),
+  searchText: text("search_text").generatedAlwaysAs(sql`lower(name || E'\\x01' || email || E'\\x01' || reference)`),
+});
+
+export const directorText = pgTable("director_text", {
+  directorId: integer("director_id").primaryKey(),
+  clientId: integer("client_id").notNull(),
+  status: directorStatus("status").notNull(),
+  clientStatus: clientStatus("client_status").notNull(),
+  isDeleted: boolean("is_deleted").notNull(),
+  clientDeleted: boolean("client_deleted").notNull(),
+  searchText: text("search_text").notNull(),
+});
+
+export const clientSearch = pgTable("client_search", {
+  id: integer("id").primaryKey(),
+  isDeleted: boolean("is_deleted").notNull(),
+  inKantata: boolean("in_kantata").notNull(),
+  status: clientStatus("status").notNull(),
+  productTier: productTier("product_tier").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  /** The client's directors per status, in the order of the director_status enum: not deleted. */
+  live: integer("live").array().notNull(),
+  /** The same, deleted ones included. */
+  alld: integer("alld").array().notNull(),
+  unitPrice: integer("unit_price"),
+  fullPrice: integer("full_price"),
+  name: text("name").notNull(),
+  sageId: text("sage_id"),
+  reference: text("reference").notNull(),
+  companyId: text("company_id"),
+  mainContactEmail: text("main_contact_email").notNull(),
+  mainContactFirstName: text("main_contact_first_name"),
+  mainContactLastName: text("main_contact_last_name"),
+  owner: text("owner"),
+  kantataReference: text("kantata_reference"),
+  /** Its directors' references, lower-cased and joined with \x01: those not deleted. */
+  liveRefs: text("live_refs").notNull(),
+  /** The same for its deleted directors. */
+  deletedRefs: text("deleted_refs").notNull(),
+});
+
+/** Delta rows: a count is the sum of its (scope, status) rows; scope 'live' or 'all'. */
+export const directorStatusCounts = pgTable("director_status_counts", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  scope: text("scope", { enum: ["live", "all"] }).notNull(),
+  status: directorStatus("status").notNull(),
+  delta: bigint("delta", { mode: "number" }).notNull(),
+});
+
+export const clientStatusCounts = pgTable("client_status_counts", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  scope: text("scope", { enum: ["live", "all"] }).notNull(),
+  status: clientStatus("status").notNull(),
+  delta: bigint("delta", { mode: "number" }).notNull(),
+});
+
+/** Delta rows per lower-cased reference fragment of one to three characters. */
+export const directorReferenceGrams = pgTable("director_reference_grams", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  gram: text("gram").notNull(),
+  scope: text("scope", { enum: ["live", "all"] }).notNull(),
+  status: directorStatus("status").notNull(),
+  delta: bigint("delta", { mode: "number" }).notNull(),
+});
+
+/** Every side table, for the schema test and the rebuild. */
+export const searchTables = [directorSearch, directorText, clientSearch, directorStatusCounts, clientStatusCounts, directorReferenceGrams] as const;
