@@ -150,14 +150,17 @@ END $$;
 
 CREATE OR REPLACE FUNCTION "director_search_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The directors whose copied columns changed, as they are now: each then found by its key.
   UPDATE director_search s
   SET client_id = n.client_id, status = n.status, is_deleted = n.is_deleted, client_deleted = c.is_deleted,
       name = n.name, email = n.email, reference = n.reference, price_override = n.price_override, idv_number = n.idv_number,
       client_status = c.status
-  FROM old_rows o JOIN new_rows n ON n.id = o.id JOIN clients c ON c.id = n.client_id
-  WHERE s.director_id = n.id
-    AND (o.client_id, o.status, o.is_deleted, o.name, o.email, o.reference, o.price_override, o.idv_number)
-        IS DISTINCT FROM (n.client_id, n.status, n.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number);
+  FROM (
+    SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM new_rows
+    EXCEPT
+    SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM old_rows
+  ) AS n JOIN clients c ON c.id = n.client_id
+  WHERE s.director_id = n.id;
   RETURN NULL;
 END $$;
 
@@ -168,12 +171,19 @@ BEGIN
 END $$;
 
 -- client_search's live_refs and deleted_refs: the given clients' references written again, where
--- they changed.
-CREATE OR REPLACE FUNCTION "client_director_refs_apply"(ids integer[]) RETURNS void LANGUAGE sql AS $$
+-- they changed. Unlike a count, a joined list cannot be kept by adding deltas: it is read again
+-- from directors, after locking the clients' rows in id order (as director_count_apply and
+-- client_next_verify_by_refresh do, so the three never deadlock), then in a fresh snapshot, which
+-- sees what another transaction changing the same clients committed meanwhile. Without the lock,
+-- two transactions adding directors to one client each wrote a list without the other's
+-- (tests/integration/search-counts-race.test.ts found it).
+CREATE OR REPLACE FUNCTION "client_director_refs_apply"(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM clients WHERE id = ANY (ids) ORDER BY id FOR NO KEY UPDATE;
   UPDATE client_search k SET live_refs = x.live_refs, deleted_refs = x.deleted_refs
   FROM client_director_refs(ids) AS x
   WHERE k.id = x.client_id AND (k.live_refs, k.deleted_refs) IS DISTINCT FROM (x.live_refs, x.deleted_refs);
-$$;
+END $$;
 
 CREATE OR REPLACE FUNCTION "client_director_refs_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -52,12 +52,18 @@ BEGIN
   PERFORM director_reference_grams_apply(coalesce(jsonb_agg(x.e), '[]'))
   FROM (
     SELECT jsonb_build_array(o.reference, o.status, NOT o.is_deleted AND NOT o.client_deleted, -1) AS e
-    FROM old_rows o JOIN new_rows n ON n.director_id = o.director_id
-    WHERE (o.reference, o.status, o.is_deleted, o.client_deleted) IS DISTINCT FROM (n.reference, n.status, n.is_deleted, n.client_deleted)
+    FROM (
+      SELECT director_id, reference, status, is_deleted, client_deleted FROM old_rows
+      EXCEPT
+      SELECT director_id, reference, status, is_deleted, client_deleted FROM new_rows
+    ) AS o
     UNION ALL
     SELECT jsonb_build_array(n.reference, n.status, NOT n.is_deleted AND NOT n.client_deleted, 1)
-    FROM old_rows o JOIN new_rows n ON n.director_id = o.director_id
-    WHERE (o.reference, o.status, o.is_deleted, o.client_deleted) IS DISTINCT FROM (n.reference, n.status, n.is_deleted, n.client_deleted)
+    FROM (
+      SELECT director_id, reference, status, is_deleted, client_deleted FROM new_rows
+      EXCEPT
+      SELECT director_id, reference, status, is_deleted, client_deleted FROM old_rows
+    ) AS n
   ) AS x;
   RETURN NULL;
 END $$;

@@ -71,3 +71,31 @@ CREATE OR REPLACE FUNCTION "director_reference_grams_check"() RETURNS TABLE (gra
   FROM kept k FULL JOIN counted c ON c.gram = k.gram AND c.scope = k.scope AND c.status = k.status
   WHERE k.n IS DISTINCT FROM c.n;
 $$;
+
+-- The status counts (sums of their deltas) that differ from a count of the rows they follow.
+CREATE OR REPLACE FUNCTION "director_status_counts_check"() RETURNS TABLE (scope text, status director_status, kept bigint, counted bigint) LANGUAGE sql AS $$
+  WITH kept AS (
+    SELECT k.scope, k.status, sum(k.delta)::bigint AS n FROM director_status_counts k GROUP BY 1, 2 HAVING sum(k.delta) <> 0
+  ), counted AS (
+    SELECT 'all' AS scope, d.status, count(*) AS n FROM directors d GROUP BY d.status
+    UNION ALL
+    SELECT 'live', d.status, count(*) FROM directors d JOIN clients c ON c.id = d.client_id
+    WHERE d.is_deleted = false AND c.is_deleted = false GROUP BY d.status
+  )
+  SELECT coalesce(k.scope, c.scope), coalesce(k.status, c.status), k.n, c.n
+  FROM kept k FULL JOIN counted c ON c.scope = k.scope AND c.status = k.status
+  WHERE k.n IS DISTINCT FROM c.n;
+$$;
+
+CREATE OR REPLACE FUNCTION "client_status_counts_check"() RETURNS TABLE (scope text, status client_status, kept bigint, counted bigint) LANGUAGE sql AS $$
+  WITH kept AS (
+    SELECT k.scope, k.status, sum(k.delta)::bigint AS n FROM client_status_counts k GROUP BY 1, 2 HAVING sum(k.delta) <> 0
+  ), counted AS (
+    SELECT 'all' AS scope, status, count(*) AS n FROM clients GROUP BY status
+    UNION ALL
+    SELECT 'live', status, count(*) FROM clients WHERE is_deleted = false GROUP BY status
+  )
+  SELECT coalesce(k.scope, c.scope), coalesce(k.status, c.status), k.n, c.n
+  FROM kept k FULL JOIN counted c ON c.scope = k.scope AND c.status = k.status
+  WHERE k.n IS DISTINCT FROM c.n;
+$$;

@@ -23,7 +23,11 @@ const base = `dvp_read_model_${Date.now()}_${process.pid}`;
  * What the read model changes on purpose, by catalog key (absent: the object is new, or gone).
  * Each entry says why.
  */
-const deliberate: Record<string, string> = {};
+const deliberate: Record<string, string> = {
+  "function director_status_counts_check()": "new: the status counts had no check (06-checks.sql)",
+  "function client_status_counts_check()": "new: the status counts had no check (06-checks.sql)",
+  "function client_director_refs_apply(ids integer[])": "locks the clients' rows before reading their references again (a race)",
+};
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -111,14 +115,14 @@ describe("the search's read model (db/search/)", () => {
     expect(differences(historyOnly, newWay)).toEqual(Object.keys(deliberate).sort());
   });
 
-  it("names 46 functions and 25 triggers, each defined in one file only", () => {
+  it("names 48 functions and 25 triggers, each defined in one file only", () => {
     const { text } = readModelSql();
     const functions = [...text.matchAll(/CREATE OR REPLACE FUNCTION "(\w+)"/g)].map((m) => m[1]);
     const triggers = [...text.matchAll(/CREATE OR REPLACE TRIGGER "(\w+)"/g)].map((m) => m[1]);
     expect(new Set(functions).size).toBe(functions.length);
     expect(new Set(triggers).size).toBe(triggers.length);
     expect(text).not.toMatch(/CREATE (FUNCTION|TRIGGER|TABLE (?!IF NOT EXISTS)|INDEX (?!IF NOT EXISTS))/);
-    expect({ functions: functions.length, triggers: triggers.length }).toEqual({ functions: 46, triggers: 25 });
+    expect({ functions: functions.length, triggers: triggers.length }).toEqual({ functions: 48, triggers: 25 });
   });
 
   it("is applied once: an unchanged database is only read, and applying it again changes nothing", async () => {
