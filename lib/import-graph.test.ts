@@ -16,7 +16,8 @@ import ts from "typescript";
  */
 
 const root = path.resolve(__dirname, "..");
-const EXTENSIONS = [".ts", ".tsx"];
+// .mjs: plain JavaScript modules that TypeScript imports (db/search/apply.mjs), read for their imports too.
+const EXTENSIONS = [".ts", ".tsx", ".mjs"];
 
 type Graph = Map<string, string[]>;
 

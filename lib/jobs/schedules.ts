@@ -29,6 +29,10 @@ export const jobSchedules: readonly JobSchedule[] = [
   { job: "companies-house.refresh-register", cron: "26 1 * * *", payload: {}, tz: "Europe/London" },
   // Clients whose verify-by date passed yesterday lead the admin list from the start of the day.
   { job: "clients.mark-overdue", cron: "4 0 * * *", payload: {}, tz: "Europe/London" },
+  // The admin search's count deltas folded, so that a search sums few rows and never writes.
+  { job: "search.fold-counts", cron: "*/5 * * * *", payload: {}, tz: "Europe/London" },
+  // The admin search's kept copies and counts against the records they follow, in the quiet hours.
+  { job: "search.check", cron: "36 5 * * *", payload: {}, tz: "Europe/London" },
 ];
 
 /**

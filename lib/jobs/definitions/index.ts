@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import type { JobDefinition } from "../define-job";
 import { checkRegisterJob } from "./check-register";
+import { checkSearchModelJob } from "./check-search-model";
 import { deleteExpiredEvidenceJob } from "./delete-expired-evidence";
+import { foldSearchCountsJob } from "./fold-search-counts";
 import { markOverdueClientsJob } from "./mark-overdue-clients";
 import { pruneSecurityDataJob } from "./prune-security-data";
 import { raiseInvoiceJob } from "./raise-invoice";
@@ -19,7 +21,7 @@ import { verifyAuditTrailJob } from "./verify-audit-trail";
  * nowhere else. A definition imports no server code (its handler does), so the server functions
  * that send jobs can import this registry without an import cycle (lib/import-graph.test.ts).
  */
-const all = [sendEmailJob, sendSignInLinkJob, pruneSecurityDataJob, raiseInvoiceJob, sendInvitationJob, sweepYotiSessionsJob, deleteExpiredEvidenceJob, sendRemindersJob, verifyAuditTrailJob, refreshCompanyRegisterJob, checkRegisterJob, markOverdueClientsJob] as const;
+const all = [sendEmailJob, sendSignInLinkJob, pruneSecurityDataJob, raiseInvoiceJob, sendInvitationJob, sweepYotiSessionsJob, deleteExpiredEvidenceJob, sendRemindersJob, verifyAuditTrailJob, refreshCompanyRegisterJob, checkRegisterJob, markOverdueClientsJob, foldSearchCountsJob, checkSearchModelJob] as const;
 
 type AnyDefinition = (typeof all)[number];
 export type JobName = AnyDefinition["name"];

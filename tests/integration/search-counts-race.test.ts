@@ -1,0 +1,182 @@
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
+import { checkSearchModel } from "@/lib/server/search-model/check-search-model";
+import { foldSearchCounts } from "@/lib/server/search-model/fold-search-counts";
+import { run as runCheckJob } from "@/lib/jobs/definitions/check-search-model.handler";
+import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.mjs";
+
+/*
+ * The admin search's kept counts under parallel writers (db/search/03-on-directors.sql): directors
+ * added, moved, deleted and changed while their client is deleted and restored, on several
+ * connections at once, then every check of the read model finds nothing (each compares what is
+ * kept with a recount). Then the fold keeps every sum, and the nightly check notifies the admins
+ * of a difference. A database of its own, since the last test spoils it on purpose.
+ */
+
+const NAME = `dvp_search_race_${Date.now()}_${process.pid}`;
+let url: string;
+let handle: DatabaseHandle;
+let pool: pg.Pool;
+
+const statuses = ["AwaitingIDInfo", "Verified", "UnderReview", "OutstandingIDInfo", "IDVLinkExpired", "AwaitingAuthCode", "Complete", "Rejected"];
+let seq = 0;
+
+async function insertClient(c: pg.PoolClient | pg.Pool): Promise<number> {
+  seq++;
+  const { rows } = await c.query<{ id: number }>(
+    `insert into clients (name, reference, main_contact_email, product_tier, status, journey)
+     values ($1, $2, $3, 'Managed', 'InProgress', 'Existing') returning id`,
+    [`Race ${seq} Ltd`, `RACE${process.pid}C${seq}`, `race${seq}@example.com`],
+  );
+  return rows[0]!.id;
+}
+
+async function insertDirectors(c: pg.PoolClient | pg.Pool, clientId: number, n: number): Promise<void> {
+  const values: string[] = [];
+  const params: unknown[] = [];
+  for (let i = 0; i < n; i++) {
+    seq++;
+    params.push(clientId, `Person ${seq}`, `person${seq}@example.com`, `RACE${process.pid}D${seq}`, statuses[seq % statuses.length]);
+    const b = params.length - 5;
+    values.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}::director_status)`);
+  }
+  await c.query(`insert into directors (client_id, name, email, reference, status) values ${values.join(", ")}`, params);
+}
+
+/** Runs `fn` in a transaction on its own connection; a deadlock (which PostgreSQL ends by rolling one back) is counted, not thrown. */
+async function tx(fn: (c: pg.PoolClient) => Promise<void>): Promise<"ok" | "deadlock"> {
+  const c = await pool.connect();
+  try {
+    await c.query("begin");
+    await fn(c);
+    await c.query("commit");
+    return "ok";
+  } catch (err) {
+    await c.query("rollback").catch(() => undefined);
+    if ((err as { code?: string }).code === "40P01") return "deadlock";
+    throw err;
+  } finally {
+    c.release();
+  }
+}
+
+const pause = (c: pg.PoolClient) => c.query("select pg_sleep(0.02)");
+
+async function drift() {
+  return (await checkSearchModel({ db: handle.db })).map((d) => `${d.check}: ${JSON.stringify(d.examples)}`);
+}
+
+beforeAll(async () => {
+  url = await createTestDatabase(NAME);
+  handle = await openDatabase({ databaseUrl: url, migrate: false });
+  pool = new pg.Pool({ connectionString: url, max: 8 });
+}, 120_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await handle?.close();
+  await dropTestDatabases(NAME);
+});
+
+describe("the search's kept counts under parallel writers", () => {
+  it("a director added while its client is deleted, either first, is counted as the recount counts it", async () => {
+    for (const deleteFirst of [true, false]) {
+      const clientId = await insertClient(pool);
+      await insertDirectors(pool, clientId, 2);
+      const deletion = pool.connect();
+      const addition = pool.connect();
+      const [d, a] = await Promise.all([deletion, addition]);
+      try {
+        await d.query("begin");
+        await a.query("begin");
+        const [first, second] = deleteFirst ? [d, a] : [a, d];
+        const firstWrite = deleteFirst ? d.query("update clients set is_deleted = true where id = $1", [clientId]) : insertDirectors(a, clientId, 3);
+        await firstWrite;
+        // The second writer waits on the first's lock of the client's row, until the first commits.
+        const secondWrite = deleteFirst ? insertDirectors(a, clientId, 3) : d.query("update clients set is_deleted = true where id = $1", [clientId]);
+        await new Promise((r) => setTimeout(r, 200));
+        await first.query("commit");
+        await secondWrite;
+        await second.query("commit");
+      } finally {
+        d.release();
+        a.release();
+      }
+      expect(await drift()).toEqual([]);
+    }
+  });
+
+  it("many writers on the same clients at once leave every count equal to a recount", async () => {
+    const ids = [await insertClient(pool), await insertClient(pool), await insertClient(pool)];
+    for (const id of ids) await insertDirectors(pool, id, 6);
+    const pick = <T,>(xs: readonly T[], i: number) => xs[i % xs.length]!;
+    const writers: ((i: number) => Promise<"ok" | "deadlock">)[] = [
+      // Directors added.
+      (i) => tx(async (c) => { await insertDirectors(c, pick(ids, i), 1 + (i % 3)); await pause(c); }),
+      // A client deleted or restored.
+      (i) => tx(async (c) => { await c.query("update clients set is_deleted = not is_deleted where id = $1", [pick(ids, i + 1)]); await pause(c); }),
+      // Statuses changed.
+      (i) => tx(async (c) => {
+        await c.query("update directors set status = $2::director_status where client_id = $1 and id % 3 = $3", [pick(ids, i + 2), pick(statuses, i), i % 3]);
+        await pause(c);
+      }),
+      // Directors deleted or restored, and one moved to another client.
+      (i) => tx(async (c) => {
+        await c.query("update directors set is_deleted = not is_deleted where client_id = $1 and id % 4 = $2", [pick(ids, i), i % 4]);
+        await c.query("update directors set client_id = $2 where id = (select min(id) from directors where client_id = $1)", [pick(ids, i + 1), pick(ids, i + 2)]);
+        await pause(c);
+      }),
+      // Directors removed for good.
+      (i) => tx(async (c) => { await c.query("delete from directors where id = (select max(id) from directors where client_id = $1)", [pick(ids, i + 2)]); await pause(c); }),
+      // A client's status changed.
+      (i) => tx(async (c) => { await c.query("update clients set status = $2 where id = $1", [pick(ids, i), i % 2 ? "Completed" : "InProgress"]); await pause(c); }),
+    ];
+    const outcomes: string[] = [];
+    for (let round = 0; round < 15; round++) {
+      outcomes.push(...(await Promise.all(writers.map((w, k) => w(round * writers.length + k)))));
+    }
+    expect(outcomes.filter((o) => o === "ok").length).toBeGreaterThan(outcomes.length / 2);
+    expect(await drift()).toEqual([]);
+  }, 60_000);
+});
+
+describe("the fold and the nightly check", () => {
+  const sums = async () =>
+    rowsOf<{ t: string; scope: string; status: string; n: number }>(
+      await handle.db.execute(sql`select 'd' as "t", "scope", "status"::text, sum("delta")::int as "n" from "director_status_counts" group by 1, 2, 3 having sum("delta") <> 0
+        union all select 'c', "scope", "status"::text, sum("delta")::int from "client_status_counts" group by 1, 2, 3 having sum("delta") <> 0
+        union all select "gram", "scope", "status"::text, sum("delta")::int from "director_reference_grams" group by 1, 2, 3 having sum("delta") <> 0
+        order by 1, 2, 3`),
+    );
+  const rowCount = async () =>
+    Number(
+      rowsOf<{ n: number }>(
+        await handle.db.execute(sql`select (select count(*) from "director_status_counts") + (select count(*) from "client_status_counts")
+          + (select count(*) from "director_reference_grams" where "gram" = 'r') as "n"`),
+      )[0]!.n,
+    );
+
+  it("folds the deltas into fewer rows with the same sums, and a second fold finds nothing", async () => {
+    const before = await sums();
+    const rowsBefore = await rowCount();
+    const removed = await foldSearchCounts({ db: handle.db });
+    expect(removed).toBeGreaterThan(0);
+    expect(await rowCount()).toBeLessThan(rowsBefore);
+    expect(await sums()).toEqual(before);
+    expect(await foldSearchCounts({ db: handle.db })).toBe(0);
+    expect(await drift()).toEqual([]);
+  });
+
+  it("notifies every admin, once a day, when a check finds a difference", async () => {
+    await handle.db.execute(sql`update "client_search" set "live" = '{9,0,0,0,0,0,0,0}' where "id" = (select min("id") from "client_search")`);
+    await handle.db.execute(sql`insert into "director_status_counts" ("scope", "status", "delta") values ('live', 'Verified', 1)`);
+    const found = await checkSearchModel({ db: handle.db });
+    expect(found.map((d) => d.check).sort()).toEqual(["director_status_counts_check", "director_status_counts_per_client_check"]);
+    await runCheckJob({}, { db: handle.db, jobId: "j1", attempt: 1 });
+    await runCheckJob({}, { db: handle.db, jobId: "j2", attempt: 1 });
+    const notes = rowsOf<{ message: string }>(await handle.db.execute(sql`select "message" from "notifications" where "dedupe_key" like 'search-model-drift:%'`));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.message).toMatch(/nightly check of the admin search found 2 differences.*npm run search:rebuild/);
+  });
+});
