@@ -218,6 +218,9 @@ describe("the state of an outside service", () => {
     const fake = (async () => new Response("{}", { status: statuses[next++]! })) as unknown as typeof fetch;
     const recorded = recordedFetch("companies-house", (url) => (url.pathname.includes("/officers") ? "listOfficers" : "getCompanyProfile"), fake);
     for (let i = 0; i < statuses.length; i++) await recorded(`https://api.example/company/0000000${i}`);
+    // The state is written in the background: the 401's write must land before the network error's,
+    // which may carry the same millisecond (a tie goes to the write that lands last).
+    await flushOutsideCalls();
     await expect(recordedFetch("companies-house", () => "getCompanyProfile", (async () => Promise.reject(new TypeError("fetch failed"))) as unknown as typeof fetch)("https://api.example/company/1")).rejects.toThrow("fetch failed");
     await flushOutsideCalls();
     const [row] = await db.select().from(outsideServices).where(eq(outsideServices.service, "companies-house"));
