@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseDeadlineReminderDays, parseReminderDays } from "./domain/reminder-steps";
 import { RECAPTCHA_DEV_CREDENTIALS } from "./integrations/captcha/dev-credentials";
 import { companiesHouseConfig, companiesHouseProblems, companiesHouseSchema, type CompaniesHouseConfig } from "./integrations/companies-house/config";
+import { isLocal, optionalString } from "./integrations/config-checks";
 import { SAGE_DEV_CREDENTIALS } from "./integrations/sage/dev-credentials";
 import { stripeConfig, stripeProblems, stripeSchema } from "./integrations/stripe/config";
 import type { StripeConfig } from "./integrations/stripe/types";
@@ -20,12 +21,6 @@ import { DEFAULT_LOG_LEVEL, LOG_LEVELS } from "./log/level";
  */
 
 export const DEV_AUTH_SECRET = "development-only-secret-do-not-use-in-production-0000";
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
 
 const url = (protocols: string[]) =>
   z
@@ -343,8 +338,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     companiesHouse: companiesHouseConfig(raw),
   };
 }
-
-const isLocal = (v: string) => /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(:|\/|$)/i.test(v);
 
 /** Sage and reCAPTCHA are each configured completely or not at all (then: the simulator). */
 function integrationCompletenessProblems(raw: z.infer<typeof schema>): string[] {

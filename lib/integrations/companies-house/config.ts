@@ -8,12 +8,7 @@ import {
   COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT,
   companiesHouseSimulatorUrl,
 } from "./dev-defaults";
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
+import { optionalString, productionSecretProblems, productionUrlProblems, SIMULATOR_ONLY } from "../config-checks";
 
 const int = (min: number, max: number, fallback: number) =>
   z.preprocess((v) => (v === undefined || v === "" ? fallback : v), z.coerce.number().int("must be a whole number").min(min).max(max));
@@ -49,16 +44,11 @@ export interface CompaniesHouseConfig {
   simulator: boolean;
 }
 
-const isLocal = (v: string) => /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(:|\/|$)/i.test(v);
-
 export function companiesHouseProblems(raw: CompaniesHouseRaw, appEnv: "development" | "test" | "production"): string[] {
   const problems: string[] = [];
   if (appEnv === "production") {
-    if (!raw.COMPANIES_HOUSE_API_KEY) problems.push("COMPANIES_HOUSE_API_KEY: required in production (the simulator is for development only)");
-    else if (raw.COMPANIES_HOUSE_API_KEY === COMPANIES_HOUSE_DEV_API_KEY) problems.push("COMPANIES_HOUSE_API_KEY: the simulator's development value is not allowed in production");
-    const apiUrl = raw.COMPANIES_HOUSE_API_URL;
-    if (apiUrl && isLocal(apiUrl)) problems.push("COMPANIES_HOUSE_API_URL: a local address (the simulator) is not allowed in production");
-    else if (apiUrl && !apiUrl.startsWith("https:")) problems.push("COMPANIES_HOUSE_API_URL: must be https in production");
+    problems.push(...productionSecretProblems("COMPANIES_HOUSE_API_KEY", raw.COMPANIES_HOUSE_API_KEY, COMPANIES_HOUSE_DEV_API_KEY, SIMULATOR_ONLY));
+    problems.push(...productionUrlProblems("COMPANIES_HOUSE_API_URL", raw.COMPANIES_HOUSE_API_URL));
   }
   if (raw.COMPANIES_HOUSE_API_URL && new URL(raw.COMPANIES_HOUSE_API_URL).pathname.replace(/\/+$/, "") !== "") {
     problems.push("COMPANIES_HOUSE_API_URL: must be an origin without a path, e.g. https://api.company-information.service.gov.uk");

@@ -4,12 +4,7 @@
 import { z } from "zod";
 import { STRIPE_DEV_CREDENTIALS, STRIPE_SIMULATOR_DEFAULT_PORT } from "./dev-credentials";
 import type { StripeConfig } from "./types";
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
+import { optionalString, productionSecretProblems, productionUrlProblems, SIMULATOR_ONLY } from "../config-checks";
 
 export const stripeSchema = {
   /** Secret API key (sk_live_… / sk_test_…, or a restricted rk_… key). Unset outside production: the simulator. */
@@ -27,17 +22,12 @@ export const stripeSchema = {
 
 type StripeRaw = { [K in keyof typeof stripeSchema]?: z.infer<(typeof stripeSchema)[K]> };
 
-const isLocal = (v: string) => /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(:|\/|$)/i.test(v);
-
 export function stripeProblems(raw: StripeRaw, appEnv: "development" | "test" | "production"): string[] {
   const problems: string[] = [];
   if (appEnv === "production") {
-    if (!raw.STRIPE_SECRET_KEY) problems.push("STRIPE_SECRET_KEY: required in production (the simulator is for development only)");
-    else if (raw.STRIPE_SECRET_KEY === STRIPE_DEV_CREDENTIALS.secretKey) problems.push("STRIPE_SECRET_KEY: the simulator's development value is not allowed in production");
-    if (!raw.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET: required in production");
-    else if (raw.STRIPE_WEBHOOK_SECRET === STRIPE_DEV_CREDENTIALS.webhookSecret) problems.push("STRIPE_WEBHOOK_SECRET: the simulator's development value is not allowed in production");
-    if (raw.STRIPE_API_BASE && isLocal(raw.STRIPE_API_BASE)) problems.push("STRIPE_API_BASE: a local address (the simulator) is not allowed in production");
-    else if (raw.STRIPE_API_BASE && !raw.STRIPE_API_BASE.startsWith("https:")) problems.push("STRIPE_API_BASE: must be https in production");
+    problems.push(...productionSecretProblems("STRIPE_SECRET_KEY", raw.STRIPE_SECRET_KEY, STRIPE_DEV_CREDENTIALS.secretKey, SIMULATOR_ONLY));
+    problems.push(...productionSecretProblems("STRIPE_WEBHOOK_SECRET", raw.STRIPE_WEBHOOK_SECRET, STRIPE_DEV_CREDENTIALS.webhookSecret));
+    problems.push(...productionUrlProblems("STRIPE_API_BASE", raw.STRIPE_API_BASE));
   } else if (raw.STRIPE_SECRET_KEY && raw.STRIPE_SECRET_KEY !== STRIPE_DEV_CREDENTIALS.secretKey && !raw.STRIPE_WEBHOOK_SECRET) {
     // A real key with the development signing secret would only fail later, on every webhook.
     problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");

@@ -10,12 +10,7 @@ import {
   devKeyFile,
   simulatorApiUrl,
 } from "./dev-defaults";
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
+import { optionalString, productionSecretProblems, productionUrlProblems, SIMULATOR_ONLY } from "../config-checks";
 
 export const yotiSchema = {
   /** The SDK id of the portal's application in the Yoti Hub. Unset outside production: the simulator. */
@@ -46,19 +41,14 @@ export interface YotiConfig {
   simulator: boolean;
 }
 
-const isLocal = (v: string) => /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(:|\/|$)/i.test(v);
-
 export function yotiProblems(raw: YotiRaw, appEnv: "development" | "test" | "production"): string[] {
   const problems: string[] = [];
   if (appEnv === "production") {
-    if (!raw.YOTI_CLIENT_SDK_ID) problems.push("YOTI_CLIENT_SDK_ID: required in production (the simulator is for development only)");
-    else if (raw.YOTI_CLIENT_SDK_ID === DEV_YOTI_SDK_ID) problems.push("YOTI_CLIENT_SDK_ID: the simulator's development value is not allowed in production");
+    problems.push(...productionSecretProblems("YOTI_CLIENT_SDK_ID", raw.YOTI_CLIENT_SDK_ID, DEV_YOTI_SDK_ID, SIMULATOR_ONLY));
     if (!raw.YOTI_KEY_FILE_PATH) problems.push("YOTI_KEY_FILE_PATH: required in production");
     else if (/yoti-simulator[\\/]key\.pem$/.test(raw.YOTI_KEY_FILE_PATH)) problems.push("YOTI_KEY_FILE_PATH: the simulator's development key is not allowed in production");
-    if (!raw.YOTI_WEBHOOK_TOKEN) problems.push("YOTI_WEBHOOK_TOKEN: required in production");
-    else if (raw.YOTI_WEBHOOK_TOKEN === DEV_YOTI_WEBHOOK_TOKEN) problems.push("YOTI_WEBHOOK_TOKEN: the simulator's development value is not allowed in production");
-    if (raw.YOTI_IDV_API_URL && isLocal(raw.YOTI_IDV_API_URL)) problems.push("YOTI_IDV_API_URL: a local address (the simulator) is not allowed in production");
-    else if (raw.YOTI_IDV_API_URL && !raw.YOTI_IDV_API_URL.startsWith("https:")) problems.push("YOTI_IDV_API_URL: must be https in production");
+    problems.push(...productionSecretProblems("YOTI_WEBHOOK_TOKEN", raw.YOTI_WEBHOOK_TOKEN, DEV_YOTI_WEBHOOK_TOKEN));
+    problems.push(...productionUrlProblems("YOTI_IDV_API_URL", raw.YOTI_IDV_API_URL));
   } else if (raw.YOTI_CLIENT_SDK_ID && raw.YOTI_CLIENT_SDK_ID !== DEV_YOTI_SDK_ID) {
     // A real SDK id with a development key or token would only fail later, at Yoti.
     if (!raw.YOTI_KEY_FILE_PATH) problems.push("YOTI_KEY_FILE_PATH: required when YOTI_CLIENT_SDK_ID is set");
