@@ -28,6 +28,18 @@ export interface JobContext {
    * (migration 0037), so a commit per email would queue the batch's jobs one behind the other.
    */
   audit?(entry: AuditInput): Promise<void>;
+  /**
+   * In a batch (`batched`): the checked payloads of all its jobs, and `once`, which runs `load` for
+   * the first job that asks under `key` and gives every job of the batch its result. A handler can
+   * so read the rows of the whole batch in one query rather than one query a job. Absent for a job
+   * worked alone (or a test calling `run`).
+   */
+  batch?: JobBatch;
+}
+
+export interface JobBatch {
+  payloads: readonly unknown[];
+  once<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 /**

@@ -5,7 +5,7 @@ import { getDatabase } from "@/db";
 import { getEnv } from "@/lib/env";
 import { auditEntries } from "@/db/schema";
 import type { AuditInput } from "@/lib/server/audit/write-audit";
-import type { JobDefinition } from "./define-job";
+import type { JobBatch, JobDefinition } from "./define-job";
 import { jobDefinitions } from "./definitions";
 import { countJobGivenUp, observeJob, splitJobTrace } from "./observe-job";
 import { applySchedules } from "./schedules";
@@ -105,7 +105,7 @@ export function errorText(output: unknown): string {
  * Runs one job of a definition: the payload is checked again, as it may predate a deploy. Its audit
  * entry is written at once (by auditJob, lib/jobs/audit-job.ts), unless `audit` (a batch's) takes it.
  */
-export async function runJob(definition: JobDefinition, job: { id: string; data: unknown; retryCount: number }, db: Db, audit?: (entry: AuditInput) => Promise<void>) {
+export async function runJob(definition: JobDefinition, job: { id: string; data: unknown; retryCount: number }, db: Db, audit?: (entry: AuditInput) => Promise<void>, batch?: JobBatch) {
   const attempt = job.retryCount + 1;
   const { data, trace } = splitJobTrace(job.data);
   // Every line the job writes carries its name and id (lib/log/context.ts).
@@ -113,7 +113,7 @@ export async function runJob(definition: JobDefinition, job: { id: string; data:
     const started = performance.now();
     try {
       const payload = definition.schema.parse(data);
-      await definition.run(payload, { db, jobId: job.id, attempt, audit });
+      await definition.run(payload, { db, jobId: job.id, attempt, audit, batch });
     } catch (err) {
       log.warn({ attempt, err }, `[jobs] ${definition.name} ${job.id} attempt ${attempt} failed: ${err instanceof Error ? err.message : String(err)}`);
       throw err;
@@ -164,10 +164,11 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
 export async function runBatch(definition: JobDefinition, jobs: readonly JobWithMetadata<unknown>[], db: Db, concurrency: number): Promise<JobResult[]> {
   const results = new Map<string, JobResult>();
   const entries: AuditInput[] = [];
+  const batch = jobBatch(definition, jobs);
   await eachLimited(jobs, Math.max(1, concurrency), async (job) => {
     const own: AuditInput[] = [];
     try {
-      await runJob(definition, job, db, async (entry) => void own.push(entry));
+      await runJob(definition, job, db, async (entry) => void own.push(entry), batch);
       entries.push(...own);
       results.set(job.id, { id: job.id, status: "completed" });
     } catch (err) {
@@ -178,6 +179,23 @@ export async function runBatch(definition: JobDefinition, jobs: readonly JobWith
     await db.insert(auditEntries).values(entries.slice(i, i + AUDIT_ROWS_PER_STATEMENT));
   }
   return jobs.map((job) => results.get(job.id)!);
+}
+
+/** What the jobs of a batch share (JobContext.batch): their payloads that pass the schema, and `once`. */
+function jobBatch(definition: JobDefinition, jobs: readonly JobWithMetadata<unknown>[]): JobBatch {
+  const payloads: unknown[] = [];
+  for (const job of jobs) {
+    const parsed = definition.schema.safeParse(splitJobTrace(job.data).data);
+    if (parsed.success) payloads.push(parsed.data);
+  }
+  const loaded = new Map<string, Promise<unknown>>();
+  return {
+    payloads,
+    once<T>(key: string, load: () => Promise<T>): Promise<T> {
+      if (!loaded.has(key)) loaded.set(key, load());
+      return loaded.get(key) as Promise<T>;
+    },
+  };
 }
 
 /** Audit rows written per statement at the end of a batch (far under PostgreSQL's 65,535 parameters). */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { clients, directors } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { translator } from "@/lib/i18n/translator";
@@ -13,10 +13,9 @@ import type { SendInvitationPayload } from "./send-invitation";
 
 const PURPOSE = "invitation";
 
-export async function run({ directorId }: SendInvitationPayload, ctx: JobContext) {
-  const { db, jobId } = ctx;
-  // The columns the email and its audit entry need, not the whole record: this runs per invitation.
-  const [row] = await db
+/** The invitees' columns the email and its audit entry need (not the whole record), by director id. */
+async function invitees(db: JobContext["db"], directorIds: readonly number[]) {
+  const rows = await db
     .select({
       director: { id: directors.id, clientId: directors.clientId, email: directors.email, reference: directors.reference, locale: directors.locale, isDeleted: directors.isDeleted },
       client: { name: clients.name, locale: clients.locale, verifyBy: clients.verifyBy },
@@ -24,7 +23,17 @@ export async function run({ directorId }: SendInvitationPayload, ctx: JobContext
     })
     .from(directors)
     .innerJoin(clients, eq(clients.id, directors.clientId))
-    .where(eq(directors.id, directorId));
+    .where(directorIds.length === 1 ? eq(directors.id, directorIds[0]!) : inArray(directors.id, [...directorIds]));
+  return new Map(rows.map((r) => [r.director.id, r]));
+}
+
+export async function run({ directorId }: SendInvitationPayload, ctx: JobContext) {
+  const { db, jobId, batch } = ctx;
+  // In a batch, the first job reads every invitee of the batch in one query (JobContext.batch), so
+  // each email is written from the record as it was when its batch began rather than when it goes.
+  const ids = batch ? (batch.payloads as SendInvitationPayload[]).map((p) => p.directorId) : [];
+  const rows = batch && ids.includes(directorId) ? await batch.once("invitees", () => invitees(db, ids)) : await invitees(db, [directorId]);
+  const row = rows.get(directorId);
   if (!row || row.director.isDeleted || row.clientDeleted) return;
   const { director } = row;
   const email = invitationEmail(director, row.client);

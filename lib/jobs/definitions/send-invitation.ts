@@ -12,9 +12,9 @@ export type SendInvitationPayload = z.infer<typeof sendInvitationPayload>;
  * individual's email and reference (lib/server/requests/request-emails.ts).
  *
  * The payload names the director only: the email is written when it is sent, from the record as
- * it is then, so an individual deleted or corrected in the meantime gets no email or the right one,
- * and thousands of invitations cost thousands of ids, not thousands of rendered emails, in the
- * request's transaction (send-invitation.handler.ts).
+ * it is then (as its batch began, when worked in a batch), so an individual deleted or corrected in
+ * the meantime gets no email or the right one, and thousands of invitations cost thousands of ids,
+ * not thousands of rendered emails, in the request's transaction (send-invitation.handler.ts).
  */
 export const sendInvitationJob = defineJob({
   name: "invitation.send",
