@@ -5,6 +5,7 @@ import { actorOf, type Principal } from "@/lib/auth/principal";
 import type { RequestMeta } from "@/lib/http";
 import { evaluatePatch, issuesToFieldErrors, type PatchSpec } from "@/lib/json-patch";
 import { AppError } from "./app-error";
+import { auditedBy } from "./audit/write-audit";
 
 /** What a staff function that changes one record by id is given. */
 export interface StaffRecordInput {
@@ -51,10 +52,7 @@ export function softDeleteAudit(entity: { type: "Client" | "Director"; id: numbe
     auditType: `${entity.type}Deleted` as const,
     entityType: entity.type,
     entityId: String(entity.id),
-    user: actor,
-    ip: meta?.ip ?? null,
-    userAgent: meta?.userAgent ?? null,
-    updatedAt: at,
+    ...auditedBy(actor, meta, at),
     oldValue: { isDeleted: false },
     newValue: { isDeleted: true, deleteReason: reason },
     clientId: entity.clientId,

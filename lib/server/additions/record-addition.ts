@@ -4,7 +4,7 @@ import type { Tx } from "@/db";
 import { directorAdditions, directors, type Client, type DirectorAddition } from "@/db/schema";
 import type { RequestMeta } from "@/lib/http";
 import { sendJob } from "@/lib/jobs/send-job";
-import { writeAudit } from "@/lib/server/audit/write-audit";
+import { auditedBy, writeAudit } from "@/lib/server/audit/write-audit";
 import { additionQuote } from "./addition-quote";
 import { releaseAdditionInvitations } from "./release-addition-invitations";
 
@@ -55,9 +55,7 @@ export async function recordAddition(
     entityType: "Client",
     entityId: String(client.id),
     clientId: client.id,
-    user: actor,
-    ip: meta?.ip ?? null,
-    userAgent: meta?.userAgent ?? null,
+    ...auditedBy(actor, meta),
     newValue: { additionId: addition!.id, directorIds, journey: client.journey, amountDue: q.amountDue, onRequestInvoice: onMainInvoice },
   });
   if (client.journey === "PayByCard") return addition!;

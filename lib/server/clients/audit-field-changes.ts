@@ -1,8 +1,7 @@
 import "server-only";
 import type { DbOrTx } from "@/db";
-import type { AuditType } from "@/db/schema";
 import type { RequestMeta } from "@/lib/http";
-import { writeAudit } from "@/lib/server/audit/write-audit";
+import { auditedBy, onDirector, writeAudit } from "@/lib/server/audit/write-audit";
 
 export interface FieldChange {
   field: string;
@@ -14,36 +13,25 @@ export interface FieldChange {
 
 /**
  * One audit entry per changed field ("Changed billingAddressCity", oldValue `{ field: old }`,
- * newValue `{ field: new }`). Call it with the transaction of the change.
+ * newValue `{ field: new }`), filed under the director `directorId` (DirectorModified) or, without
+ * one, the client (ClientModified). Call it with the transaction of the change.
  */
 export async function auditFieldChanges(
   tx: DbOrTx,
-  input: {
-    auditType: Extract<AuditType, "ClientModified" | "DirectorModified">;
-    entityType: "Client" | "Director";
-    entityId: number;
-    clientId: number;
-    directorId?: number;
-    actor: string;
-    at: Date;
-    changes: readonly FieldChange[];
-    meta?: RequestMeta;
-  },
+  input: { clientId: number; directorId?: number; actor: string; at: Date; changes: readonly FieldChange[]; meta?: RequestMeta },
 ): Promise<void> {
+  const { clientId, directorId } = input;
+  const on =
+    directorId === undefined
+      ? { auditType: "ClientModified", entityType: "Client", entityId: String(clientId), clientId, directorId: null } as const
+      : { auditType: "DirectorModified" as const, ...onDirector({ id: directorId, clientId }) };
   for (const change of input.changes) {
     await writeAudit(tx, {
+      ...on,
+      ...auditedBy(input.actor, input.meta, input.at),
       action: `Changed ${change.field}`,
-      auditType: input.auditType,
-      entityType: input.entityType,
-      entityId: String(input.entityId),
-      user: input.actor,
-      ip: input.meta?.ip ?? null,
-      userAgent: input.meta?.userAgent ?? null,
-      updatedAt: input.at,
       oldValue: { [change.field]: toJson(change.from) },
       newValue: { [change.field]: toJson(change.to), ...change.extra },
-      clientId: input.clientId,
-      directorId: input.directorId ?? null,
     });
   }
 }

@@ -8,7 +8,7 @@ import { staffClientEvent, staffMovesFrom } from "@/lib/domain/client-lifecycle"
 import type { ClientStatus } from "@/lib/domain/values";
 import { translator } from "@/lib/i18n/translator";
 import { OVERRIDE_REASON_MIN_EXCLUSIVE } from "@/lib/schemas/director-patch";
-import { writeAudit } from "@/lib/server/audit/write-audit";
+import { auditedBy, writeAudit } from "@/lib/server/audit/write-audit";
 import { refreshClientStatus } from "@/lib/server/lifecycle/refresh-client-status";
 import { releaseInvitations } from "@/lib/server/requests/release-invitations";
 import { auditFieldChanges, type FieldChange } from "./audit-field-changes";
@@ -91,7 +91,7 @@ export async function patchClient({ db, user, id, operations, meta }: StaffRecor
       to: changes[field],
       ...(field === "paid" ? { extra: { paidAt: changes.paid ? at.toISOString() : null } } : {}),
     }));
-    await auditFieldChanges(tx, { auditType: "ClientModified", entityType: "Client", entityId: id, clientId: id, actor, at, changes: audit, meta });
+    await auditFieldChanges(tx, { clientId: id, actor, at, changes: audit, meta });
 
     if (fields.includes("mainContactEmail")) {
       await tx
@@ -107,9 +107,7 @@ export async function patchClient({ db, user, id, operations, meta }: StaffRecor
         entityType: "Client",
         entityId: String(id),
         clientId: id,
-        user: actor,
-        ip: meta?.ip ?? null,
-        userAgent: meta?.userAgent ?? null,
+        ...auditedBy(actor, meta),
         oldValue: { paid: client.paid, status: client.status },
         newValue: { paid: true, paymentReference: payment.reference, reason: payment.note },
       });

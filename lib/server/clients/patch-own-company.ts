@@ -33,9 +33,6 @@ export async function patchOwnCompany({ db, user, operations, meta }: { db: Db; 
     for (const field of fields) (set as Record<string, unknown>)[field] = result.changes[field];
     await tx.update(clients).set(set).where(eq(clients.id, id));
     await auditFieldChanges(tx, {
-      auditType: "ClientModified",
-      entityType: "Client",
-      entityId: id,
       clientId: id,
       actor,
       at,

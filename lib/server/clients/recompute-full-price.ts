@@ -24,9 +24,6 @@ export async function recomputeFullPrice(tx: Tx, { clientId, actor, at, meta }: 
   if (total === client.fullPrice) return;
   await tx.update(clients).set({ fullPrice: total, updatedAt: at, updatedBy: actor }).where(eq(clients.id, clientId));
   await auditFieldChanges(tx, {
-    auditType: "ClientModified",
-    entityType: "Client",
-    entityId: clientId,
     clientId,
     actor,
     at,

@@ -9,9 +9,10 @@ import type { DirectorStatus } from "@/lib/domain/values";
 import type { RequestMeta } from "@/lib/http";
 import { translator } from "@/lib/i18n/translator";
 import { AppError } from "@/lib/server/app-error";
-import { writeAudit } from "@/lib/server/audit/write-audit";
+import { auditedBy, onDirector, writeAudit } from "@/lib/server/audit/write-audit";
 import { auditFieldChanges } from "@/lib/server/clients/audit-field-changes";
 import { recomputeFullPrice } from "@/lib/server/clients/recompute-full-price";
+import { lockOwnDirector } from "@/lib/server/directors/lock-director";
 import { patchOwnDirector } from "@/lib/server/directors/patch-own-director";
 import { readPersonalCode } from "@/lib/server/directors/personal-code-keys";
 import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
@@ -75,28 +76,17 @@ export async function confirmPriorVerification({
   if (!offered) throw new AppError("conflict", "priorVerificationNotOffered");
   if (readPersonalCode(offered.director) !== code) {
     await writeAudit(db, {
+      ...onDirector(director),
+      ...auditedBy(actor, meta, now),
       action: "Personal code did not match the earlier verification",
       auditType: "DirectorError",
-      entityType: "Director",
-      entityId: String(directorId),
-      user: actor,
-      ip: meta?.ip ?? null,
-      userAgent: meta?.userAgent ?? null,
-      updatedAt: now,
       newValue: { linkedDirectorId: offered.director.id, attempt: limit.count },
-      clientId: director.clientId,
-      directorId,
     });
     throw new AppError("bad_request", "validation", { fields: { companiesHouseCode: ["priorCodeMismatch"] } });
   }
 
   await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(directors)
-      .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)))
-      .for("update");
-    if (!locked) throw new AppError("not_found");
+    const locked = await lockOwnDirector(tx, directorId);
     const planned = await planDirectorEvent(tx, { director: locked, event: { type: "priorVerificationConfirmed" }, at: now, refusalKey: "priorVerificationNotOffered" });
     // The guard held: the earlier verification is there (the same one, or one found since).
     const prior = (await findPriorVerification(tx, locked))!;
@@ -112,27 +102,15 @@ export async function confirmPriorVerification({
         set: { linkedDirectorId: prior.director.id, matchedBy: prior.matchedBy, createdAt: now, createdBy: actor },
       });
     const link = { directorId, linkedDirectorId: prior.director.id, matchedBy: prior.matchedBy, linkedClientId: prior.director.clientId };
-    const who = { user: actor, ip: meta?.ip ?? null, userAgent: meta?.userAgent ?? null, updatedAt: now };
+    const who = auditedBy(actor, meta, now);
     await writeAudit(tx, {
       ...who,
+      ...onDirector(locked),
       action: "Verified through an earlier verification of the same person",
       auditType: "DirectorModified",
-      entityType: "Director",
-      entityId: String(directorId),
       newValue: { ...link, priorVerifiedAt: prior.verifiedAt.toISOString(), priorClientName: prior.clientName },
-      clientId: locked.clientId,
-      directorId,
     });
-    await writeAudit(tx, {
-      ...who,
-      action: "Linked to another record of the same person",
-      auditType: "DirectorModified",
-      entityType: "Director",
-      entityId: String(prior.director.id),
-      newValue: link,
-      clientId: prior.director.clientId,
-      directorId: prior.director.id,
-    });
+    await writeAudit(tx, { ...who, ...onDirector(prior.director), action: "Linked to another record of the same person", auditType: "DirectorModified", newValue: link });
     await enqueueRegisterCheck(tx, { directorId, passedAt: now });
     await noSecondCharge(tx, { director: locked, priorClientName: prior.clientName, actor, now, meta });
   });
@@ -163,9 +141,6 @@ async function noSecondCharge(
   const reason = t("directorJourney.priorVerification.priceReason", { company: priorClientName });
   await tx.update(directors).set({ priceOverride: 0, priceOverrideReason: reason, updatedAt: now, updatedBy: actor }).where(eq(directors.id, director.id));
   await auditFieldChanges(tx, {
-    auditType: "DirectorModified",
-    entityType: "Director",
-    entityId: director.id,
     clientId: director.clientId,
     directorId: director.id,
     actor,

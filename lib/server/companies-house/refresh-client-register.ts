@@ -90,7 +90,7 @@ export async function refreshClientRegister({
       .update(clients)
       .set(changes.length ? { ...found, registerCheckedAt: now, updatedAt: now, updatedBy: actor } : { registerCheckedAt: now, updatedAt: current.updatedAt })
       .where(eq(clients.id, clientId));
-    await auditFieldChanges(tx, { auditType: "ClientModified", entityType: "Client", entityId: clientId, clientId, actor, at: now, changes });
+    await auditFieldChanges(tx, { clientId, actor, at: now, changes });
     return { outcome: profile ? ("updated" as const) : ("not_found" as const), changed: changes.map((c) => c.field) };
   });
 }

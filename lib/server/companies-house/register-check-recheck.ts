@@ -1,9 +1,8 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { directors } from "@/db/schema";
 import { sendJob } from "@/lib/jobs/send-job";
 import { AppError } from "@/lib/server/app-error";
-import { writeAudit } from "@/lib/server/audit/write-audit";
+import { auditedBy, onDirector, writeAudit } from "@/lib/server/audit/write-audit";
+import { lockDirectorForStaff } from "@/lib/server/directors/lock-director";
 import { staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
 
 /**
@@ -16,25 +15,11 @@ import { staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
 export async function recheckRegister({ db, user, id, meta }: StaffRecordInput): Promise<{ clientId: number }> {
   const actor = staffActor(user, "admin.directors.review", id);
   return db.transaction(async (tx) => {
-    const [director] = await tx.select().from(directors).where(eq(directors.id, id)).for("update");
-    if (!director) throw new AppError("not_found");
-    if (director.isDeleted) throw new AppError("conflict", "conflict", { deleted: true });
+    const director = await lockDirectorForStaff(tx, id);
     if (director.checkPassedAt === null) throw new AppError("conflict", "registerCheckNotYet");
     const at = new Date();
     await sendJob(tx, "register.check", { directorId: id, requestedBy: actor }, { key: `register-check:${id}:again:${Math.floor(at.getTime() / 1000)}` });
-    await writeAudit(tx, {
-      action: "Register check asked for again",
-      auditType: "DirectorModified",
-      entityType: "Director",
-      entityId: String(id),
-      user: actor,
-      ip: meta?.ip ?? null,
-      userAgent: meta?.userAgent ?? null,
-      updatedAt: at,
-      newValue: { registerCheck: "requested" },
-      clientId: director.clientId,
-      directorId: id,
-    });
+    await writeAudit(tx, { ...onDirector(director), ...auditedBy(actor, meta, at), action: "Register check asked for again", auditType: "DirectorModified", newValue: { registerCheck: "requested" } });
     return { clientId: director.clientId };
   });
 }

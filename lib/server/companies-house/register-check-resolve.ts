@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { directors, registerChecks } from "@/db/schema";
 import { AppError } from "@/lib/server/app-error";
-import { writeAudit } from "@/lib/server/audit/write-audit";
+import { auditedBy, onDirector, writeAudit } from "@/lib/server/audit/write-audit";
 import { staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
 import { OPEN_OUTCOMES } from "./register-check-findings";
 
@@ -33,14 +33,10 @@ export async function resolveRegisterCheck({ db, user, id, checkId, reason, meta
     const at = new Date();
     await tx.update(registerChecks).set({ resolvedAt: at, resolvedBy: actor, resolutionReason: reason }).where(eq(registerChecks.id, checkId));
     await writeAudit(tx, {
+      ...onDirector(director),
+      ...auditedBy(actor, meta, at),
       action: "Register check resolved",
       auditType: "DirectorModified",
-      entityType: "Director",
-      entityId: String(id),
-      user: actor,
-      ip: meta?.ip ?? null,
-      userAgent: meta?.userAgent ?? null,
-      updatedAt: at,
       oldValue: { registerCheckId: checkId, outcome: check.outcome, resolved: false },
       newValue: {
         registerCheckId: checkId,
@@ -50,8 +46,6 @@ export async function resolveRegisterCheck({ db, user, id, checkId, reason, meta
         verified: { name: check.verifiedName, birthMonth: check.verifiedBirthMonth, birthYear: check.verifiedBirthYear },
         register: { name: check.registerName, birthMonth: check.registerBirthMonth, birthYear: check.registerBirthYear },
       },
-      clientId: director.clientId,
-      directorId: id,
     });
     return { clientId: director.clientId };
   });

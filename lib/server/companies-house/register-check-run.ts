@@ -195,7 +195,7 @@ async function recordRegisterCheck(
     const changes: FieldChange[] = (Object.keys(link) as (keyof typeof link)[]).filter((k) => link[k] !== null && link[k] !== undefined).map((field) => ({ field, from: null, to: link[field], extra: { registerCheckId: check.id } }));
     if (changes.length) {
       await tx.update(directors).set({ ...link, updatedAt: now, updatedBy: "system" }).where(eq(directors.id, director.id));
-      await auditFieldChanges(tx, { auditType: "DirectorModified", entityType: "Director", entityId: director.id, clientId: director.clientId, directorId: director.id, actor: "system", at: now, changes });
+      await auditFieldChanges(tx, { clientId: director.clientId, directorId: director.id, actor: "system", at: now, changes });
     }
   }
   return check;

@@ -42,9 +42,6 @@ export async function confirmEmailChange({ db, token, meta, now = new Date() }: 
       .set({ email: d.pendingEmail, pendingEmail: null, pendingEmailTokenHash: null, pendingEmailRequestedAt: null, updatedAt: now, updatedBy: actor })
       .where(eq(directors.id, d.id));
     await auditFieldChanges(tx, {
-      auditType: "DirectorModified",
-      entityType: "Director",
-      entityId: d.id,
       clientId: d.clientId,
       directorId: d.id,
       actor,

@@ -1,17 +1,17 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { clients, directors } from "@/db/schema";
+import { clients } from "@/db/schema";
 import type { DirectorEvent } from "@/lib/domain/director-lifecycle";
 import type { DirectorStatus, EvidenceKind } from "@/lib/domain/values";
 import { translator } from "@/lib/i18n/translator";
 import { sendJob } from "@/lib/jobs/send-job";
 import type { ReviewDecisionRequest } from "@/lib/schemas/director-review";
-import { AppError } from "@/lib/server/app-error";
-import { writeAudit } from "@/lib/server/audit/write-audit";
+import { auditedBy, onDirector, writeAudit } from "@/lib/server/audit/write-audit";
 import { enqueueRegisterCheck } from "@/lib/server/companies-house/register-check-enqueue";
 import { applyDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 import { staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
+import { lockDirectorForStaff } from "./lock-director";
 import { evidenceRequestEmail, personalCodeRequestEmail, reviewRejectedEmail } from "./director-emails";
 
 const EVENTS = {
@@ -47,9 +47,7 @@ export async function decideReview({
   const actor = staffActor(user, "admin.directors.review", id);
 
   return db.transaction(async (tx) => {
-    const [director] = await tx.select().from(directors).where(eq(directors.id, id)).for("update");
-    if (!director) throw new AppError("not_found");
-    if (director.isDeleted) throw new AppError("conflict", "conflict", { deleted: true });
+    const director = await lockDirectorForStaff(tx, id);
 
     const at = new Date();
     const kinds: EvidenceKind[] = decision === "request-evidence" ? [...(evidenceNeeded ?? [])] : [];
@@ -58,18 +56,12 @@ export async function decideReview({
     if (decision === "approve") await enqueueRegisterCheck(tx, { directorId: id, passedAt: at });
 
     await writeAudit(tx, {
+      ...onDirector(director),
+      ...auditedBy(actor, meta, at),
       action: "Review decided",
       auditType: "DirectorModified",
-      entityType: "Director",
-      entityId: String(id),
-      user: actor,
-      ip: meta?.ip ?? null,
-      userAgent: meta?.userAgent ?? null,
-      updatedAt: at,
       oldValue: { status: moved.from },
       newValue: { decision, reason, ...(kinds.length ? { evidenceNeeded: kinds } : {}), status: moved.to, ...(moved.via ? { via: moved.via } : {}) },
-      clientId: director.clientId,
-      directorId: id,
     });
 
     const [client] = await tx.select({ name: clients.name, locale: clients.locale }).from(clients).where(eq(clients.id, director.clientId));

@@ -103,9 +103,6 @@ export async function patchDirector({ db, user, id, operations, meta }: StaffRec
       const masked = (field: keyof Director, v: unknown) => (field === "companiesHouseCode" && typeof v === "string" ? maskPersonalCode(v) : v);
       const audit: FieldChange[] = changed.map((field) => ({ field, from: masked(field, director[field]), to: masked(field, set[field]), extra: extra[field] }));
       await auditFieldChanges(tx, {
-        auditType: "DirectorModified",
-        entityType: "Director",
-        entityId: id,
         clientId: director.clientId,
         directorId: id,
         actor,

@@ -15,6 +15,7 @@ import { AppError } from "@/lib/server/app-error";
 import { auditFieldChanges, type FieldChange } from "@/lib/server/clients/audit-field-changes";
 import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+import { lockOwnDirector } from "./lock-director";
 import { verificationCompleteEmail } from "./director-emails";
 import { sealPersonalCode } from "./personal-code-keys";
 
@@ -76,12 +77,7 @@ export async function patchOwnDirector({ db, user, operations, meta, now = new D
   const today = todayInUk(now);
 
   return db.transaction(async (tx) => {
-    const [director] = await tx
-      .select()
-      .from(directors)
-      .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)))
-      .for("update");
-    if (!director) throw new AppError("not_found");
+    const director = await lockOwnDirector(tx, directorId);
     const previousRows = await tx
       .select()
       .from(directorAddresses)
@@ -142,7 +138,7 @@ export async function patchOwnDirector({ db, user, operations, meta, now = new D
     }
 
     await tx.update(directors).set(update).where(eq(directors.id, directorId));
-    await auditFieldChanges(tx, { auditType: "DirectorModified", entityType: "Director", entityId: directorId, clientId: director.clientId, directorId, actor, at: now, changes: audit, meta });
+    await auditFieldChanges(tx, { clientId: director.clientId, directorId, actor, at: now, changes: audit, meta });
 
     const saved = { ...director, ...update } as Director;
     await applyDirectorEvent(tx, { director: saved, event: { type: completed ? "codeEntered" : "detailsSaved" }, actor, at: now, meta });

@@ -12,7 +12,7 @@ import { hashToken, randomToken } from "@/lib/auth/tokens";
 import { emailChangeConfirmEmail, emailChangeConfirmUrl } from "./director-emails";
 import { parseDirectorsPatch } from "@/lib/schemas/company-directors-patch";
 import { recordAddition } from "@/lib/server/additions/record-addition";
-import { writeAudit } from "@/lib/server/audit/write-audit";
+import { auditedBy, writeAudit } from "@/lib/server/audit/write-audit";
 import { AppError } from "@/lib/server/app-error";
 import { auditFieldChanges } from "@/lib/server/clients/audit-field-changes";
 import { getOwnCompany, type OwnCompany } from "@/lib/server/clients/get-own-company";
@@ -67,9 +67,7 @@ async function requestEmailChange(
     entityId: String(director.id),
     clientId: row!.clientId,
     directorId: director.id,
-    user: actor,
-    ip: meta?.ip ?? null,
-    userAgent: meta?.userAgent ?? null,
+    ...auditedBy(actor, meta),
     oldValue: { email: director.email },
     newValue: { pendingEmail: newEmail },
   });
@@ -172,9 +170,6 @@ export async function patchOwnDirectors({ db, user, operations, meta }: { db: Db
       for (const f of changes) set[f] = edit[f];
       await tx.update(directors).set(set).where(eq(directors.id, id));
       await auditFieldChanges(tx, {
-        auditType: "DirectorModified",
-        entityType: "Director",
-        entityId: id,
         clientId,
         directorId: id,
         actor,
@@ -203,9 +198,7 @@ export async function patchOwnDirectors({ db, user, operations, meta }: { db: Db
         entityId: String(d.id),
         clientId,
         directorId: d.id,
-        user: actor,
-        ip: meta?.ip ?? null,
-        userAgent: meta?.userAgent ?? null,
+        ...auditedBy(actor, meta),
         newValue: { name: adds[i]!.name, email: adds[i]!.email },
       }));
       for (let i = 0; i < audits.length; i += BATCH) await tx.insert(auditEntries).values(audits.slice(i, i + BATCH));

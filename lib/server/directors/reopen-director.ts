@@ -1,14 +1,14 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { clients, directors } from "@/db/schema";
+import { clients } from "@/db/schema";
 import type { DirectorStatus } from "@/lib/domain/values";
 import { translator } from "@/lib/i18n/translator";
 import { sendJob } from "@/lib/jobs/send-job";
-import { AppError } from "@/lib/server/app-error";
-import { writeAudit } from "@/lib/server/audit/write-audit";
+import { auditedBy, onDirector, writeAudit } from "@/lib/server/audit/write-audit";
 import { applyDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 import { staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
+import { lockDirectorForStaff } from "./lock-director";
 import { reopenedEmail } from "./director-emails";
 
 /**
@@ -24,26 +24,18 @@ export async function reopenDirector({ db, user, id, reason, meta }: StaffRecord
   const actor = staffActor(user, "admin.directors.review", id);
 
   return db.transaction(async (tx) => {
-    const [director] = await tx.select().from(directors).where(eq(directors.id, id)).for("update");
-    if (!director) throw new AppError("not_found");
-    if (director.isDeleted) throw new AppError("conflict", "conflict", { deleted: true });
+    const director = await lockDirectorForStaff(tx, id);
 
     const at = new Date();
     const moved = await applyDirectorEvent(tx, { director, event: { type: "reopened" }, actor, at, meta, reason, refusal: "bad_request", refusalKey: "reopenNotRejected" });
 
     await writeAudit(tx, {
+      ...onDirector(director),
+      ...auditedBy(actor, meta, at),
       action: "Director re-opened",
       auditType: "DirectorModified",
-      entityType: "Director",
-      entityId: String(id),
-      user: actor,
-      ip: meta?.ip ?? null,
-      userAgent: meta?.userAgent ?? null,
-      updatedAt: at,
       oldValue: { status: moved.from, idvFailedAttempts: director.idvFailedAttempts },
       newValue: { reason, status: moved.to, idvFailedAttempts: 0 },
-      clientId: director.clientId,
-      directorId: id,
     });
 
     const [client] = await tx.select({ name: clients.name, locale: clients.locale }).from(clients).where(eq(clients.id, director.clientId));

@@ -9,7 +9,7 @@ import type { RequestMeta } from "@/lib/http";
 import { getJobQueue } from "@/lib/jobs/queue";
 import { sendJob } from "@/lib/jobs/send-job";
 import { AppError } from "@/lib/server/app-error";
-import { writeAudit } from "@/lib/server/audit/write-audit";
+import { auditedBy, writeAudit } from "@/lib/server/audit/write-audit";
 import { hitRateLimit } from "@/lib/server/rate-limit/hit-rate-limit";
 import { invitationJobKey } from "@/lib/server/requests/release-invitations";
 
@@ -71,9 +71,7 @@ export async function resendInvitation({ db, user, directorId, meta, now = new D
       entityId: String(director.id),
       clientId: director.clientId,
       directorId: director.id,
-      user: actor,
-      ip: meta?.ip ?? null,
-      userAgent: meta?.userAgent ?? null,
+      ...auditedBy(actor, meta),
       newValue: { to: director.email, purpose: "invitation", resentBy: actor },
     });
   });

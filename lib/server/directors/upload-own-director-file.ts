@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { directorFiles, directors } from "@/db/schema";
+import { directorFiles } from "@/db/schema";
 import { displayFileName, evidenceFileKind } from "@/lib/domain/evidence-file-type";
 import { can } from "@/lib/auth/permissions";
 import { getEnv } from "@/lib/env";
@@ -14,6 +14,7 @@ import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+import { lockOwnDirector } from "./lock-director";
 import { toDirectorFileView, type DirectorFileView } from "./director-file-view";
 
 /** A size limit as a person reads it: "100 MB", "1.5 MB", "200 KB". */
@@ -73,12 +74,7 @@ export async function uploadOwnDirectorFile({
 
   try {
     return await db.transaction(async (tx) => {
-      const [director] = await tx
-        .select()
-        .from(directors)
-        .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)))
-        .for("update");
-      if (!director) throw new AppError("not_found");
+      const director = await lockOwnDirector(tx, directorId);
       if (director.evidenceDeletedAt) throw new AppError("conflict", "evidence_closed");
       const at = new Date();
       const event = { type: "evidenceGiven", kind: fileType } as const;

@@ -1,7 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { directors } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import { secondsUntilNextUkDay } from "@/lib/domain/uk-day";
@@ -9,6 +7,7 @@ import { getEnv } from "@/lib/env";
 import { getYoti, YotiError } from "@/lib/integrations/yoti";
 import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
+import { lockOwnDirector } from "@/lib/server/directors/lock-director";
 import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { countSessionsStartedToday, SESSION_STARTED_ACTIONS } from "./count-sessions-started-today";
 
@@ -48,12 +47,7 @@ export async function startIdentityCheck({ db, user, now = () => new Date() }: {
   let failure: YotiError | undefined;
 
   const started = await db.transaction(async (tx) => {
-    const [director] = await tx
-      .select()
-      .from(directors)
-      .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)))
-      .for("update");
-    if (!director) throw new AppError("not_found");
+    const director = await lockOwnDirector(tx, directorId);
     // The machine decides (409 before a session is asked for): invited, details and history saved.
     const planned = await planDirectorEvent(tx, { director, event: { type: "checkStarted" }, at: now() });
 

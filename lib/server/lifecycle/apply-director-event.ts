@@ -194,9 +194,6 @@ export async function applyDirectorEvent(
     const fields = (Object.keys(after) as (keyof typeof after)[]).filter((f) => director[f] !== after[f]);
     const detail = { event: event.type, ...(moved.via ? { via: moved.via } : {}), ...(reason ? { reason } : {}), ...(moved.overrideEnded && event.type !== "overrideCleared" ? { overrideEnded: true } : {}) };
     await auditFieldChanges(tx, {
-      auditType: "DirectorModified",
-      entityType: "Director",
-      entityId: director.id,
       clientId: director.clientId,
       directorId: director.id,
       actor,

@@ -59,9 +59,6 @@ export async function refreshClientStatus(
 
   await tx.update(clients).set({ status, updatedAt: who.at, updatedBy: who.actor }).where(eq(clients.id, clientId));
   await auditFieldChanges(tx, {
-    auditType: "ClientModified",
-    entityType: "Client",
-    entityId: clientId,
     clientId,
     actor: who.actor,
     at: who.at,
