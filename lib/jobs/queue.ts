@@ -104,6 +104,8 @@ export function errorText(output: unknown): string {
 /**
  * Runs one job of a definition: the payload is checked again, as it may predate a deploy. Its audit
  * entry is written at once (by auditJob, lib/jobs/audit-job.ts), unless `audit` (a batch's) takes it.
+ * A failed attempt writes a `warn` line, a finished job an `info` line; in a batch (`audit` given)
+ * the finished job's line is `debug`, and runBatch writes one `info` line for the batch instead.
  */
 export async function runJob(definition: JobDefinition, job: { id: string; data: unknown; retryCount: number }, db: Db, audit?: (entry: AuditInput) => Promise<void>, batch?: JobBatch) {
   const attempt = job.retryCount + 1;
@@ -118,7 +120,9 @@ export async function runJob(definition: JobDefinition, job: { id: string; data:
       log.warn({ attempt, err }, `[jobs] ${definition.name} ${job.id} attempt ${attempt} failed: ${err instanceof Error ? err.message : String(err)}`);
       throw err;
     }
-    log.info({ attempt, durationMs: Math.round(performance.now() - started) }, `[jobs] ${definition.name} ${job.id} done`);
+    const done = { attempt, durationMs: Math.round(performance.now() - started) };
+    if (audit) log.debug(done, `[jobs] ${definition.name} ${job.id} done`);
+    else log.info(done, `[jobs] ${definition.name} ${job.id} done`);
   }));
 }
 
@@ -160,8 +164,14 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
  * The audit entries of the jobs that succeeded are written together at the end, in one statement
  * (JobContext.audit). Should that fail, the batch fails, and its jobs are retried: at least once,
  * as after a worker dies mid-batch (each email's message id is its job's, for receivers to see).
+ *
+ * Its log is one `info` line for the batch (jobs done and failed, milliseconds) besides each failed
+ * attempt's `warn` line: a line for each of a request's thousands of invitations was work for the
+ * worker and noise for whoever reads the log (docs/speed.md, "Invitations at volume"). Each job's
+ * own line is still there at `debug`; every job's count and duration are in the metrics.
  */
 export async function runBatch(definition: JobDefinition, jobs: readonly JobWithMetadata<unknown>[], db: Db, concurrency: number): Promise<JobResult[]> {
+  const started = performance.now();
   const results = new Map<string, JobResult>();
   const entries: AuditInput[] = [];
   const batch = jobBatch(definition, jobs);
@@ -178,6 +188,11 @@ export async function runBatch(definition: JobDefinition, jobs: readonly JobWith
   for (let i = 0; i < entries.length; i += AUDIT_ROWS_PER_STATEMENT) {
     await db.insert(auditEntries).values(entries.slice(i, i + AUDIT_ROWS_PER_STATEMENT));
   }
+  const failed = jobs.filter((job) => results.get(job.id)!.status === "failed").length;
+  log.info(
+    { jobName: definition.name, jobs: jobs.length, completed: jobs.length - failed, failed, durationMs: Math.round(performance.now() - started) },
+    `[jobs] ${definition.name} batch of ${jobs.length}: ${jobs.length - failed} done, ${failed} failed`,
+  );
   return jobs.map((job) => results.get(job.id)!);
 }
 
