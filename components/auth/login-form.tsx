@@ -1,11 +1,13 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import type { LoginInput } from "@/lib/schemas/sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { usePublicMessage } from "@/components/ui/form/messages";
+import { useFocusWhen } from "@/components/ui/form/use-focus";
 import { useBotCheck, type BotCheckConfig } from "@/components/bot-check/use-bot-check";
 import { botCheckActions } from "@/lib/bot-check/actions";
 
@@ -46,7 +48,6 @@ type Status = { kind: "editing" } | { kind: "sent"; email: string } | { kind: "r
  */
 export function LoginForm({ linkMinutes, botCheck, prefill }: { linkMinutes: number; botCheck: BotCheckConfig; prefill?: { email: string; reference: string } }) {
   const t = useTranslations("login");
-  const tv = useTranslations("validation");
   const [status, setStatus] = useState<Status>({ kind: "editing" });
   const outcomeRef = useRef<HTMLDivElement>(null);
   const bot = useBotCheck(botCheck, botCheckActions.sendLink);
@@ -100,11 +101,8 @@ export function LoginForm({ linkMinutes, botCheck, prefill }: { linkMinutes: num
     }
   }
 
-  useEffect(() => {
-    if (status.kind !== "editing") outcomeRef.current?.focus();
-  }, [status]);
-
-  const message = (key: string | undefined) => (key ? (tv.has(key) ? tv(key) : key) : undefined);
+  useFocusWhen(outcomeRef, status.kind !== "editing", status);
+  const message = usePublicMessage(true);
 
   async function onSubmit(values: LoginInput) {
     setStatus({ kind: "editing" });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
@@ -9,11 +9,15 @@ import { priceDirectors, withoutOverrides } from "@/lib/pricing/pricing";
 import type { PatchOperation } from "@/lib/json-patch";
 import type { Individual } from "@/lib/schemas/onboarding-request";
 import type { OwnCompanyDirector } from "@/lib/server/clients/get-own-company";
-import { useFieldMessage } from "@/components/admin/client-detail/use-field-message";
 import { CsvImport } from "@/components/requests/csv-import";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, TextareaField } from "@/components/ui/field";
+import { Field } from "@/components/ui/field";
+import { KitFormElement } from "@/components/ui/form/form";
+import { FormActions } from "@/components/ui/form/form-actions";
+import { useStaffMessage } from "@/components/ui/form/staff-messages";
+import { ReasonForm, reasonRequired, requiredOnly, type ReasonAnswer } from "@/components/ui/form/reason-form";
+import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
 import { DIRECTORS_URL, sendCompanyPatch } from "./api";
 
@@ -62,53 +66,82 @@ export function AdditionAmount({ count, pricing, journey }: { count: number; pri
   );
 }
 
+type Person = { name: string; email: string };
+
+/**
+ * A person's name and email as a dialog's form: required here, checked by the server, whose
+ * problems (`serverFields` names the person's fields in its answer) show on the fields, or above
+ * them when about the whole form (`general`).
+ */
+function PersonForm({
+  defaults,
+  submitLabel,
+  emailHint,
+  onCancel,
+  onSend,
+  children,
+}: {
+  defaults: Person;
+  submitLabel: string;
+  emailHint?: string;
+  onCancel: () => void;
+  /** Sends; answers true when done, else the server's field errors as the form's (`name`, `email`, `general`). */
+  onSend: (values: Person) => Promise<true | Record<string, string[]>>;
+  children?: React.ReactNode;
+}) {
+  const t = useTranslations("secure.company");
+  const message = useStaffMessage();
+  const form = useKitForm<Person>({ resolver: personRequired, defaultValues: defaults, focus: "field" });
+  const { register, formState } = form;
+  const { errors } = formState;
+
+  async function submit(values: Person) {
+    const answer = await onSend(values);
+    if (answer !== true) form.serverErrors(answer, ["name", "email"], ["general"]);
+  }
+
+  return (
+    <KitFormElement onSubmit={form.submitWith(submit)} className="flex flex-col gap-4">
+      {errors.root?.server ? <Alert variant="error">{message(errors.root.server.message)}</Alert> : null}
+      <Field label={t("add.name")} autoComplete="off" error={message(errors.name?.message)} {...register("name")} />
+      <Field label={t("add.email")} type="email" autoComplete="off" hint={emailHint} error={message(errors.email?.message)} {...register("email")} />
+      {children}
+      <FormActions submit={submitLabel} loading={formState.isSubmitting} cancel={t("add.cancel")} onCancel={onCancel} />
+    </KitFormElement>
+  );
+}
+
+const personRequired = requiredOnly<Person>(["name", "email"]);
+
+/** The server's field errors under the names `PersonForm` gives them (`prefix.name` is `name`). */
+const personFields = (fields: Record<string, string[]>, prefix: string, general?: string) => ({
+  name: fields[`${prefix}.name`] ?? [],
+  email: fields[`${prefix}.email`] ?? [],
+  general: general ? (fields[general] ?? []) : [],
+});
+
 /** Add one individual: name and email, the amount, confirm. */
 export function AddIndividualDialog({ open, onClose, pricing, journey }: { open: boolean; onClose: () => void; pricing: AdditionPricing; journey: Journey }) {
   const t = useTranslations("secure.company.add");
-  const message = useFieldMessage();
   const toastMessage = useToastMessages();
   const patch = useDirectorsPatch();
-  const [values, setValues] = useState({ name: "", email: "" });
-  const [fields, setFields] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const missing: Record<string, string[]> = {};
-    if (!values.name.trim()) missing["add.0.name"] = ["required"];
-    if (!values.email.trim()) missing["add.0.email"] = ["required"];
-    if (Object.keys(missing).length) return setFields(missing);
-    setBusy(true);
+  async function send(values: Person) {
     const result = await patch([{ op: "add", path: "/-", value: values }]);
-    setBusy(false);
     if (!result.ok) {
-      setFields(result.fields);
       toastMessage.error("formSubmitFailed");
-      return;
+      return personFields(result.fields, "add.0", "add");
     }
     toastMessage.success("individualAdded", { values: { name: values.name } });
-    setValues({ name: "", email: "" });
-    setFields({});
     onClose();
+    return true as const;
   }
 
-  const general = fields.add?.[0];
   return (
     <Dialog open={open} onClose={onClose} title={t("title")} description={t("description")}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {general ? <Alert variant="error">{message(general)}</Alert> : null}
-        <Field label={t("name")} name="name" autoComplete="off" value={values.name} error={message(fields["add.0.name"]?.[0])} onChange={(e) => setValues({ ...values, name: e.target.value })} />
-        <Field label={t("email")} name="email" type="email" autoComplete="off" value={values.email} error={message(fields["add.0.email"]?.[0])} onChange={(e) => setValues({ ...values, email: e.target.value })} />
+      <PersonForm defaults={{ name: "", email: "" }} submitLabel={t("confirm")} onCancel={onClose} onSend={send}>
         <AdditionAmount count={1} pricing={pricing} journey={journey} />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" loading={busy}>
-            {t("confirm")}
-          </Button>
-          <Button type="button" variant="secondary" onClick={onClose}>
-            {t("cancel")}
-          </Button>
-        </div>
-      </form>
+      </PersonForm>
     </Dialog>
   );
 }
@@ -133,7 +166,7 @@ export function BulkAddDialog({
 }) {
   const t = useTranslations("secure.company.bulk");
   const ta = useTranslations("secure.company.add");
-  const message = useFieldMessage();
+  const message = useStaffMessage();
   const toastMessage = useToastMessages();
   const patch = useDirectorsPatch();
   const [ready, setReady] = useState<Individual[]>([]);
@@ -198,54 +231,33 @@ export function BulkAddDialog({
 /** Edit one individual's name and email (a changed email signs them out and invites them again). */
 export function EditIndividualDialog({ director, onClose }: { director: OwnCompanyDirector | null; onClose: () => void }) {
   const t = useTranslations("secure.company");
-  const message = useFieldMessage();
   const toastMessage = useToastMessages();
   const patch = useDirectorsPatch();
-  const [values, setValues] = useState<{ name: string; email: string } | null>(null);
-  const [fields, setFields] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
-  const current = values ?? (director ? { name: director.name, email: director.email } : { name: "", email: "" });
 
-  function close() {
-    setValues(null);
-    setFields({});
-    onClose();
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!director) return;
+  async function send(values: Person) {
+    if (!director) return true as const;
     const ops: PatchOperation[] = [];
-    if (current.name !== director.name) ops.push({ op: "replace", path: `/${director.id}/name`, value: current.name });
-    if (current.email !== director.email) ops.push({ op: "replace", path: `/${director.id}/email`, value: current.email });
-    if (!ops.length) return close();
-    setBusy(true);
-    const result = await patch(ops);
-    setBusy(false);
-    if (!result.ok) {
-      setFields(result.fields);
-      toastMessage.error("formSubmitFailed");
-      return;
+    if (values.name !== director.name) ops.push({ op: "replace", path: `/${director.id}/name`, value: values.name });
+    if (values.email !== director.email) ops.push({ op: "replace", path: `/${director.id}/email`, value: values.email });
+    if (!ops.length) {
+      onClose();
+      return true as const;
     }
-    toastMessage.success("directorSaved", { values: { name: current.name } });
-    close();
+    const result = await patch(ops);
+    if (!result.ok) {
+      toastMessage.error("formSubmitFailed");
+      return personFields(result.fields, `directors.${director.id}`);
+    }
+    toastMessage.success("directorSaved", { values: { name: values.name } });
+    onClose();
+    return true as const;
   }
 
-  const key = (f: string) => (director ? `directors.${director.id}.${f}` : f);
   return (
-    <Dialog open={director !== null} onClose={close} title={t("editDialog.title", { name: director?.name ?? "" })}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field label={t("add.name")} name="name" value={current.name} error={message(fields[key("name")]?.[0])} onChange={(e) => setValues({ ...current, name: e.target.value })} />
-        <Field label={t("add.email")} name="email" type="email" hint={t("editDialog.emailHint")} value={current.email} error={message(fields[key("email")]?.[0])} onChange={(e) => setValues({ ...current, email: e.target.value })} />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" loading={busy}>
-            {t("editDialog.save")}
-          </Button>
-          <Button type="button" variant="secondary" onClick={close}>
-            {t("add.cancel")}
-          </Button>
-        </div>
-      </form>
+    <Dialog open={director !== null} onClose={onClose} title={t("editDialog.title", { name: director?.name ?? "" })}>
+      {director ? (
+        <PersonForm defaults={{ name: director.name, email: director.email }} submitLabel={t("editDialog.save")} emailHint={t("editDialog.emailHint")} onCancel={onClose} onSend={send} />
+      ) : null}
     </Dialog>
   );
 }
@@ -253,51 +265,37 @@ export function EditIndividualDialog({ director, onClose }: { director: OwnCompa
 /** Remove one individual, with the reason the removal needs. */
 export function RemoveIndividualDialog({ director, onClose }: { director: OwnCompanyDirector | null; onClose: () => void }) {
   const t = useTranslations("secure.company");
-  const message = useFieldMessage();
+  const message = useStaffMessage();
   const toastMessage = useToastMessages();
   const patch = useDirectorsPatch();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
-  function close() {
-    setReason("");
-    setError(undefined);
-    onClose();
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!director) return;
-    if (!reason.trim()) return setError("reasonRequired");
-    setBusy(true);
+  async function send(reason: string): Promise<ReasonAnswer> {
+    if (!director) return true;
     const result = await patch([
       { op: "replace", path: `/${director.id}/isDeleted`, value: true },
       { op: "replace", path: `/${director.id}/deleteReason`, value: reason },
     ]);
-    setBusy(false);
     if (!result.ok) {
-      setError(result.fields[`directors.${director.id}.deleteReason`]?.[0]);
       toastMessage.error("directorDeleteFailed");
-      return;
+      return { reason: result.fields[`directors.${director.id}.deleteReason`]?.[0] };
     }
     toastMessage.success("directorDeleted", { values: { name: director.name } });
-    close();
+    onClose();
+    return true;
   }
 
   return (
-    <Dialog open={director !== null} onClose={close} title={t("removeDialog.title", { name: director?.name ?? "" })} description={t("removeDialog.description")}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextareaField label={t("removeDialog.reason")} name="reason" rows={3} value={reason} error={message(error)} onChange={(e) => setReason(e.target.value)} />
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" variant="danger" loading={busy}>
-            {t("removeDialog.confirm")}
-          </Button>
-          <Button type="button" variant="secondary" onClick={close}>
-            {t("add.cancel")}
-          </Button>
-        </div>
-      </form>
+    <Dialog open={director !== null} onClose={onClose} title={t("removeDialog.title", { name: director?.name ?? "" })} description={t("removeDialog.description")}>
+      <ReasonForm
+        resolver={reasonRequired}
+        label={t("removeDialog.reason")}
+        submitLabel={t("removeDialog.confirm")}
+        cancelLabel={t("add.cancel")}
+        onCancel={onClose}
+        danger
+        translate={message}
+        onSend={send}
+      />
     </Dialog>
   );
 }

@@ -1,14 +1,17 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useRef, useState } from "react";
 import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import { useTranslations } from "next-intl";
 import type { EnquiryInput } from "@/lib/schemas/enquiry";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
-import { Field, FieldIdScope, TextareaField } from "@/components/ui/field";
+import { Field, TextareaField } from "@/components/ui/field";
+import { KitFormElement } from "@/components/ui/form/form";
+import { usePublicMessage } from "@/components/ui/form/messages";
+import { useFocusWhen } from "@/components/ui/form/use-focus";
+import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useBotCheck, type BotCheckConfig } from "@/components/bot-check/use-bot-check";
 import { botCheckActions } from "@/lib/bot-check/actions";
 
@@ -24,10 +27,7 @@ const fields = ["name", "email", "description"] as const;
  */
 export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
   const t = useTranslations("contact");
-  const tv = useTranslations("validation");
   const [status, setStatus] = useState<Status>({ kind: "editing" });
-  /** Counts failed submits: the error summary takes the focus on each. */
-  const [failedSubmits, setFailedSubmits] = useState(0);
   const resultRef = useRef<HTMLDivElement>(null);
   const bot = useBotCheck(botCheck, botCheckActions.newEnquiry);
   // The schema and the bot check's script load when the form is first touched (the script also
@@ -36,20 +36,16 @@ export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
     resolver.preload();
     bot.preload();
   };
+  const form = useKitForm<EnquiryInput>({ resolver, defaultValues: { name: "", email: "", description: "" } });
   const {
     register,
-    handleSubmit,
-    setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<EnquiryInput>({ resolver, defaultValues: { name: "", email: "", description: "" }, shouldFocusError: false });
+  } = form;
 
   // After sending (or failing to), move focus to the outcome so screen readers announce it.
-  useEffect(() => {
-    if (status.kind !== "editing") resultRef.current?.focus();
-  }, [status]);
-
-  const message = (key: string | undefined) => (key ? tv.has(key) ? tv(key) : key : undefined);
+  useFocusWhen(resultRef, status.kind !== "editing", status);
+  const message = usePublicMessage(true);
 
   async function onSubmit(values: EnquiryInput) {
     setStatus({ kind: "editing" });
@@ -61,18 +57,7 @@ export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
       });
       if (res.status === 400) {
         const body = (await res.json().catch(() => ({}))) as { fields?: Record<string, string[]>; message?: string };
-        let marked = false;
-        for (const field of fields) {
-          const key = body.fields?.[field]?.[0];
-          if (key) {
-            setError(field, { type: "server", message: key });
-            marked = true;
-          }
-        }
-        if (marked) {
-          setFailedSubmits((n) => n + 1);
-          return;
-        }
+        if (form.serverErrors(body.fields ?? {}, fields)) return;
         // A refusal of the whole request (the bot check failed): the server's message says what to do.
         if (!body.fields && body.message) {
           setStatus({ kind: "failed", message: body.message });
@@ -101,9 +86,8 @@ export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
   }
 
   return (
-    <FieldIdScope scope="contact">
-    <form noValidate onSubmit={handleSubmit(onSubmit, () => setFailedSubmits((n) => n + 1))} onFocus={preload} className="flex flex-col gap-5" aria-describedby={status.kind === "failed" ? "contact-error" : undefined}>
-      <ErrorSummary id="contact-error-summary" items={summaryItems(errors, { scope: "contact", translate: message, order: fields })} focusKey={failedSubmits || undefined} />
+    <KitFormElement scope="contact" onSubmit={form.submitWith(onSubmit)} onFocus={preload} className="flex flex-col gap-5" aria-describedby={status.kind === "failed" ? "contact-error" : undefined}>
+      <ErrorSummary id="contact-error-summary" items={summaryItems(errors, { scope: "contact", translate: message, order: fields })} focusKey={form.failures || undefined} />
       {status.kind === "failed" ? (
         <div ref={resultRef} tabIndex={-1} className="outline-none">
           <Alert variant="error" role="alert" id="contact-error" title={t("errorTitle")}>
@@ -117,7 +101,6 @@ export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
       <Button type="submit" loading={isSubmitting} loadingLabel={t("submitting")}>
         {t("submit")}
       </Button>
-    </form>
-    </FieldIdScope>
+    </KitFormElement>
   );
 }

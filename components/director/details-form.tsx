@@ -15,14 +15,18 @@
  */
 import { useCallback, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
-import { Controller, useFieldArray, useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
+import { useFieldArray, useWatch, type FieldPath } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { sendPatch } from "@/components/admin/client-detail/api";
-import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-changes";
 import { Button } from "@/components/ui/button";
-import { DateInput } from "@/components/ui/date-input";
 import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
-import { Field, FieldIdScope, SelectField } from "@/components/ui/field";
+import { Field, SelectField } from "@/components/ui/field";
+import { DateField } from "@/components/ui/form/date-field";
+import { KitFormElement } from "@/components/ui/form/form";
+import { useJourneyMessage } from "@/components/ui/form/journey-messages";
+import { SelectOptions } from "@/components/ui/form/parts";
+import { useSaveGuard } from "@/components/ui/form/use-save-guard";
+import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
 import type { OptionItem } from "@/lib/countries";
 import { formatDate } from "@/lib/dates/format-date";
@@ -31,7 +35,6 @@ import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import { diffToOperations } from "@/lib/json-patch/diff";
 import type { DetailsFormInput, DetailsFormOutput } from "@/lib/schemas/director-forms";
 import { detailFields, parseIssueMessage, type DetailField } from "@/lib/schemas/director-self-fields";
-import { useJourneyMessage } from "./use-journey-message";
 
 export const DIRECTOR_API = "/api/director-verification/director";
 
@@ -135,20 +138,10 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
   const toasts = useTranslations("toasts");
   const message = useJourneyMessage();
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
-  /** Counts failed saves (in the browser or at the server): the error summary takes the focus on each. */
-  const [failedSaves, setFailedSaves] = useState(0);
   const resolver = useMemo(() => resolverFor(today), [today]);
   const defaults = useMemo(() => toFormValues(director), [director]);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    getFieldState,
-    getValues,
-    formState,
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: resolver as Resolver<FormInput, unknown, FormOutput>, defaultValues: defaults, shouldFocusError: false });
+  const form = useKitForm<FormInput, FormOutput>({ resolver, defaultValues: defaults });
+  const { register, control, reset, setError, getFieldState, getValues, formState, fail } = form;
   const { isDirty, isSubmitting } = formState;
   // What the last save said holds until the form is changed again; a failure until the next save.
   const said = isDirty && outcome !== "formSubmitFailed" ? null : outcome;
@@ -189,69 +182,32 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
         }
       }
       // Problems with fields go to the error summary; a failure of the whole save says so beside the button.
-      if (!first) setFailedSaves((n) => n + 1);
+      if (!first) fail();
       else setOutcome("formSubmitFailed");
       toastMessage.error("formSubmitFailed");
       return false;
     },
-    [director, getValues, reset, router, setError, toastMessage],
+    [director, getValues, reset, router, setError, fail, toastMessage],
   );
-
-  const save = useCallback(
-    () =>
-      new Promise<boolean>((resolve) => {
-        void handleSubmit(
-          async (values) => resolve(await submit(values)),
-          () => {
-            setFailedSaves((n) => n + 1);
-            resolve(false);
-          },
-        )();
-      }),
-    [handleSubmit, submit],
-  );
-  useUnsavedChanges("director-details", { isDirty, save, discard: () => reset(defaults) });
+  useSaveGuard(form, "director-details", submit, () => reset(defaults));
 
   const err = (path: FieldPath<FormInput>) => message(getFieldState(path, formState).error?.message);
   /** A date as day, month and year boxes; the value stays `YYYY-MM-DD`. */
   const dateField = (path: FieldPath<FormInput>, label: string, { optional = false, className }: { optional?: boolean; className?: string } = {}) => (
-    <Controller
-      control={control}
-      name={path}
-      render={({ field }) => (
-        <DateInput
-          label={label}
-          hint={t("dateHint")}
-          optional={optional}
-          className={className}
-          error={err(path)}
-          name={field.name}
-          value={typeof field.value === "string" ? field.value : ""}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-        />
-      )}
-    />
+    <DateField control={control} name={path} label={label} hint={t("dateHint")} optional={optional} className={className} error={err(path)} />
   );
   const countrySelect = (path: FieldPath<FormInput>, label: string) => (
     <SelectField label={label} error={err(path)} autoComplete="country" {...register(path)}>
-      <option value="">{t("chooseCountry")}</option>
-      {countries.map((c) => (
-        <option key={c.value} value={c.value}>
-          {c.label}
-        </option>
-      ))}
+      <SelectOptions items={countries} empty={t("chooseCountry")} />
     </SelectField>
   );
 
   return (
-    <FieldIdScope scope={DETAILS_SCOPE}>
-    <form noValidate onSubmit={handleSubmit(submit, () => setFailedSaves((n) => n + 1))} onFocus={resolver.preload} aria-labelledby="details-title" className="flex flex-col gap-6">
+    <KitFormElement scope={DETAILS_SCOPE} onSubmit={form.submitWith(submit)} onFocus={resolver.preload} aria-labelledby="details-title" className="flex flex-col gap-6">
       <ErrorSummary
         id="details-error-summary"
         items={summaryItems(formState.errors, { scope: DETAILS_SCOPE, translate: message, order: detailFields, controlFor: (path) => (path === "previousAddresses" ? ADD_PREVIOUS_ID : undefined) })}
-        focusKey={failedSaves || undefined}
+        focusKey={form.failures || undefined}
       />
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="sr-only">{t("title")}</legend>
@@ -348,7 +304,6 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
           {said === "detailsSaved" ? toasts("detailsSaved.title") : said ? `${toasts(`${said}.title`)}. ${toasts(`${said}.description`)}` : null}
         </p>
       </div>
-    </form>
-    </FieldIdScope>
+    </KitFormElement>
   );
 }

@@ -8,21 +8,24 @@
  */
 import { useCallback } from "react";
 import { useRouter } from "next/navigation";
-import { useForm, type Resolver } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { sendPatch } from "@/components/admin/client-detail/api";
-import { useUnsavedChanges } from "@/components/admin/client-detail/unsaved-changes";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { KitFormElement } from "@/components/ui/form/form";
+import { FormActions } from "@/components/ui/form/form-actions";
+import { useJourneyMessage } from "@/components/ui/form/journey-messages";
+import { useSaveGuard } from "@/components/ui/form/use-save-guard";
+import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
 import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import type { PersonalCodeFormInput, PersonalCodeFormOutput } from "@/lib/schemas/director-forms";
 import { PERSONAL_CODE_EXAMPLE } from "@/lib/schemas/director-self-fields";
 import { DIRECTOR_API } from "./details-form";
-import { useJourneyMessage } from "./use-journey-message";
 
 type Input = PersonalCodeFormInput;
 type Output = PersonalCodeFormOutput;
+
+const EMPTY: Input = { companiesHouseCode: "" };
 
 /** The server's format check of the code, loaded when the form is first used. */
 const resolver = lazyResolver<Input>(() => import("@/lib/schemas/director-forms").then((m) => m.personalCodeFormSchema));
@@ -32,44 +35,33 @@ export function PersonalCodeForm() {
   const router = useRouter();
   const toastMessage = useToastMessages();
   const message = useJourneyMessage();
+  const form = useKitForm<Input, Output>({ resolver, defaultValues: EMPTY, focus: "field" });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<Input, unknown, Output>({ resolver: resolver as Resolver<Input, unknown, Output>, defaultValues: { companiesHouseCode: "" }, shouldFocusError: true });
+    serverErrors,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const submit = useCallback(
     async ({ companiesHouseCode }: Output): Promise<boolean> => {
       const result = await sendPatch(DIRECTOR_API, [{ op: "replace", path: "/companiesHouseCode", value: companiesHouseCode }]);
       if (result.ok) {
         toastMessage.success("personalCodeSaved");
-        reset({ companiesHouseCode: "" });
+        reset(EMPTY);
         router.refresh();
         return true;
       }
-      const key = result.fields.companiesHouseCode?.[0];
-      if (key) setError("companiesHouseCode", { type: "server", message: key }, { shouldFocus: true });
+      serverErrors(result.fields, ["companiesHouseCode"]);
       toastMessage.error("formSubmitFailed");
       return false;
     },
-    [reset, router, setError, toastMessage],
+    [reset, router, serverErrors, toastMessage],
   );
-  const save = useCallback(
-    () =>
-      new Promise<boolean>((resolve) => {
-        void handleSubmit(
-          async (values) => resolve(await submit(values)),
-          () => resolve(false),
-        )();
-      }),
-    [handleSubmit, submit],
-  );
-  useUnsavedChanges("personal-code", { isDirty, save, discard: () => reset({ companiesHouseCode: "" }) });
+  useSaveGuard(form, "personal-code", submit, () => reset(EMPTY));
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} onFocus={resolver.preload} aria-labelledby="personal-code-title" className="flex flex-col gap-4">
+    <KitFormElement onSubmit={form.submitWith(submit)} onFocus={resolver.preload} aria-labelledby="personal-code-title" className="flex flex-col gap-4">
       <Field
         label={t("label")}
         hint={t("hint", { example: PERSONAL_CODE_EXAMPLE })}
@@ -82,11 +74,7 @@ export function PersonalCodeForm() {
         inputClassName="font-mono uppercase"
         {...register("companiesHouseCode")}
       />
-      <div>
-        <Button type="submit" loading={isSubmitting} loadingLabel={t("submitting")}>
-          {t("submit")}
-        </Button>
-      </div>
-    </form>
+      <FormActions submit={t("submit")} loading={isSubmitting} loadingLabel={t("submitting")} />
+    </KitFormElement>
   );
 }

@@ -9,18 +9,19 @@
  */
 import { useId } from "react";
 import { useRouter } from "next/navigation";
-import { useForm, type Resolver } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { sendJson } from "@/components/admin/client-detail/api";
-import { Button } from "@/components/ui/button";
-import { ErrorSummary } from "@/components/ui/error-summary";
-import { Field } from "@/components/ui/field";
+import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
+import { Field, fieldId } from "@/components/ui/field";
+import { KitFormElement } from "@/components/ui/form/form";
+import { FormActions } from "@/components/ui/form/form-actions";
+import { useJourneyMessage } from "@/components/ui/form/journey-messages";
+import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
 import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import type { PriorVerificationInput, PriorVerificationRequest } from "@/lib/schemas/prior-verification";
 import { PERSONAL_CODE_EXAMPLE } from "@/lib/schemas/director-self-fields";
 import { DIRECTOR_API } from "./details-form";
-import { useJourneyMessage } from "./use-journey-message";
 
 export const PRIOR_VERIFICATION_API = `${DIRECTOR_API}/prior-verification`;
 
@@ -32,21 +33,16 @@ export function PriorVerificationForm({ companyName }: { companyName: string }) 
   const router = useRouter();
   const toastMessage = useToastMessages();
   const message = useJourneyMessage();
-  const base = useId().replace(/[^a-zA-Z0-9_-]/g, "");
-  const ids = { summary: `${base}-summary`, confirm: `${base}-confirm`, code: `${base}-code` };
+  const scope = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const form = useKitForm<PriorVerificationInput, PriorVerificationRequest>({ resolver, defaultValues: { confirm: false as unknown as true, companiesHouseCode: "" } });
   const {
     register,
-    handleSubmit,
     setError,
-    formState: { errors, isSubmitting, submitCount },
-  } = useForm<PriorVerificationInput, unknown, PriorVerificationRequest>({
-    resolver: resolver as Resolver<PriorVerificationInput, unknown, PriorVerificationRequest>,
-    defaultValues: { confirm: false as unknown as true, companiesHouseCode: "" },
-    shouldFocusError: false,
-  });
+    formState: { errors, isSubmitting },
+  } = form;
   const confirmError = message(errors.confirm?.message);
   const codeError = message(errors.companiesHouseCode?.message);
-  const formError = message(errors.root?.server?.message);
+  const confirmId = fieldId(scope, "confirm");
 
   async function submit(values: PriorVerificationRequest) {
     const result = await sendJson(PRIOR_VERIFICATION_API, values);
@@ -55,41 +51,37 @@ export function PriorVerificationForm({ companyName }: { companyName: string }) 
       router.refresh();
       return;
     }
-    const field = result.fields.companiesHouseCode?.[0];
-    if (field) setError("companiesHouseCode", { type: "server", message: field });
-    else setError("root.server", { type: "server", message: result.status === 429 ? "priorTooManyAttempts" : result.status === 409 ? "priorNotOffered" : "priorFailed" });
+    if (!form.serverErrors(result.fields, ["companiesHouseCode"])) {
+      setError("root.server", { type: "server", message: result.status === 429 ? "priorTooManyAttempts" : result.status === 409 ? "priorNotOffered" : "priorFailed" });
+      form.fail();
+    }
     toastMessage.error("formSubmitFailed");
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} onFocus={resolver.preload} className="flex flex-col gap-4" aria-labelledby="prior-verification-title">
-      <ErrorSummary
-        id={ids.summary}
-        focusKey={submitCount}
-        items={[...(formError ? [{ message: formError }] : []), ...(confirmError ? [{ message: confirmError, controlId: ids.confirm }] : []), ...(codeError ? [{ message: codeError, controlId: ids.code }] : [])]}
-      />
+    <KitFormElement scope={scope} onSubmit={form.submitWith(submit)} onFocus={resolver.preload} className="flex flex-col gap-4" aria-labelledby="prior-verification-title">
+      <ErrorSummary id={`${scope}-summary`} focusKey={form.failures || undefined} items={summaryItems(errors, { scope, translate: message, order: ["confirm", "companiesHouseCode"] })} />
       <div className="flex flex-col gap-1">
         {confirmError ? (
-          <p id={`${ids.confirm}-error`} className="font-semibold text-danger">
+          <p id={`${confirmId}-error`} className="font-semibold text-danger">
             {confirmError}
           </p>
         ) : null}
         <div className="flex items-start gap-3">
           <input
-            id={ids.confirm}
+            id={confirmId}
             type="checkbox"
             className="mt-1 size-5 shrink-0 accent-navy-900"
             aria-invalid={confirmError ? true : undefined}
-            aria-describedby={confirmError ? `${ids.confirm}-error` : undefined}
+            aria-describedby={confirmError ? `${confirmId}-error` : undefined}
             {...register("confirm")}
           />
-          <label htmlFor={ids.confirm} className="cursor-pointer">
+          <label htmlFor={confirmId} className="cursor-pointer">
             {t("confirm", { company: companyName })}
           </label>
         </div>
       </div>
       <Field
-        id={ids.code}
         label={t("codeLabel")}
         hint={t("codeHint", { example: PERSONAL_CODE_EXAMPLE })}
         error={codeError}
@@ -101,11 +93,7 @@ export function PriorVerificationForm({ companyName }: { companyName: string }) 
         inputClassName="font-mono uppercase"
         {...register("companiesHouseCode")}
       />
-      <div>
-        <Button type="submit" loading={isSubmitting} loadingLabel={t("submitting")}>
-          {t("submit")}
-        </Button>
-      </div>
-    </form>
+      <FormActions submit={t("submit")} loading={isSubmitting} loadingLabel={t("submitting")} />
+    </KitFormElement>
   );
 }

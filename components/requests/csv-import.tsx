@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import type { IndividualsImport } from "@/lib/csv/individuals-import";
 import type { Individual } from "@/lib/schemas/onboarding-request";
 import { Alert } from "@/components/ui/alert";
-import { useValidationMessage } from "./form-section";
+import { usePublicMessage } from "@/components/ui/form/messages";
 
 type Outcome =
   | { kind: "none" }
@@ -31,7 +31,7 @@ export interface CsvImportProps {
  */
 export function CsvImport({ template, templateFileName, existingEmails, onImport }: CsvImportProps) {
   const t = useTranslations("requestForm.csv");
-  const message = useValidationMessage();
+  const message = usePublicMessage();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "none" });

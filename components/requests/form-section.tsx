@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from "react";
-import { useTranslations } from "next-intl";
 
 /**
  * One titled part of the request form: a `<section>` named by its `<h2>`, so screen-reader users
@@ -18,13 +17,4 @@ export function FormSection({ title, description, children }: { title: string; d
       {children}
     </section>
   );
-}
-
-/**
- * Translates a validation message key (what the shared schema and the server answer with) into
- * text. A key this version does not know shows the generic "Enter a valid value" rather than the key.
- */
-export function useValidationMessage() {
-  const tv = useTranslations("validation");
-  return (key: string | undefined) => (key ? (tv.has(key) ? tv(key) : tv("invalidValue")) : undefined);
 }

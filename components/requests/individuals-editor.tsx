@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { VisuallyHidden } from "@/components/ui/visually-hidden";
 import { CsvImport } from "./csv-import";
-import { useValidationMessage } from "./form-section";
+import { usePublicMessage } from "@/components/ui/form/messages";
 import type { LookupPerson, LookupState } from "./use-company-lookup";
 
 const isBlank = (row: { name?: string; email?: string } | undefined) => !row || ((row.name ?? "").trim() === "" && (row.email ?? "").trim() === "");
@@ -30,7 +30,7 @@ export function IndividualsEditor({ csvTemplate, csvTemplateFileName, lookup = {
   const t = useTranslations("requestForm.individuals");
   const tr = useTranslations("requestForm.register");
   const tc = useTranslations("common");
-  const message = useValidationMessage();
+  const message = usePublicMessage();
   const id = useId();
   const {
     control,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { Controller, FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { FormProvider, useWatch, type FieldPath } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import type { Journey } from "@/lib/domain/values";
 import { LOOKUP_FILLED_FIELDS, billingFillOf, lookupFillChanges, sameRegisterLink, type LookupFill } from "@/lib/domain/register-people";
@@ -12,14 +12,19 @@ import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import type { OnboardingRequest, OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { DateInput } from "@/components/ui/date-input";
 import { ButtonLink } from "@/components/ui/button-link";
 import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
-import { Field, FieldIdScope, SelectField, TextareaField, fieldId } from "@/components/ui/field";
+import { Field, SelectField, TextareaField, fieldId } from "@/components/ui/field";
+import { DateField } from "@/components/ui/form/date-field";
+import { KitFormElement } from "@/components/ui/form/form";
+import { usePublicMessage } from "@/components/ui/form/messages";
+import { SelectOptions } from "@/components/ui/form/parts";
+import { useFocusWhen } from "@/components/ui/form/use-focus";
+import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { CheckAnswers, type AnswerStep } from "./check-answers";
 import { CompanyNameField } from "./company-name-field";
 import { prefillFromRecord } from "./existing-prefill";
-import { FormSection, useValidationMessage } from "./form-section";
+import { FormSection } from "./form-section";
 import { IndividualsEditor } from "./individuals-editor";
 import { goTo } from "./navigate";
 import { PricePanel, type PagePricing } from "./price-panel";
@@ -135,7 +140,7 @@ const UNTOUCHED = { billingAddressCountry: "GB" } as const;
  */
 export function RequestForm({ journey, companyName, lwdbNumber, countries, pricing, captcha, csvTemplate, csvTemplateFileName, holdInvitations = false }: RequestFormProps) {
   const t = useTranslations("requestForm");
-  const message = useValidationMessage();
+  const message = usePublicMessage();
   const submitCheck = useBotCheck(captcha, botCheckActions.requestVerification);
   const lookupCheck = useBotCheck(captcha, botCheckActions.lwdbRecord);
   // The customer record is found by customer code and company name together, so both are needed.
@@ -151,14 +156,11 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
   /** What takes the focus when the step changes: its heading, the error summary, or a field (by id). */
   const focusOnStep = useRef<"heading" | "summary" | string | null>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
-  /** Counts the failed submits (in the browser or at the server): the error summary takes the focus on each. */
-  const [failedSubmits, setFailedSubmits] = useState(0);
   const outcomeRef = useRef<HTMLDivElement>(null);
 
-  const form = useForm<OnboardingRequestInput, unknown, OnboardingRequest>({
+  // The error summary takes the focus (GOV.UK), not the first field.
+  const form = useKitForm<OnboardingRequestInput, OnboardingRequest>({
     resolver,
-    // The error summary takes the focus (GOV.UK), not the first field.
-    shouldFocusError: false,
     defaultValues: {
       journey,
       customerCode: journey === "Existing" ? (lwdbNumber ?? "") : undefined,
@@ -265,9 +267,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [existing]);
 
-  useEffect(() => {
-    if (status.kind !== "editing" && status.kind !== "leaving" && status.kind !== "invalid") outcomeRef.current?.focus();
-  }, [status]);
+  useFocusWhen(outcomeRef, status.kind !== "editing" && status.kind !== "leaving" && status.kind !== "invalid", status);
 
   // A new step: the focus moves to its heading (or the field a Change link named); the error summary
   // takes it itself when the step was shown for its problems.
@@ -305,12 +305,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
       }
       if (res.status === 400) {
         const body = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string[]> };
-        let marked = false;
-        for (const [path, keys] of Object.entries(body.fields ?? {})) {
-          if (!keys[0] || !fieldExists(path)) continue;
-          setError(path as FieldPath<OnboardingRequestInput>, { type: "server", message: keys[0] });
-          marked = true;
-        }
+        const marked = form.serverErrors(body.fields ?? {}, fieldExists);
         if (marked) showStepOf(Object.keys(body.fields ?? {}).filter(fieldExists));
         // The bot check and other refusals without a field come with their own translated message.
         setStatus(marked ? { kind: "invalid" } : { kind: "refused", message: body.message ?? t("errorBody") });
@@ -358,7 +353,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
     if (!first) return;
     focusOnStep.current = "summary";
     setStep(first);
-    setFailedSubmits((n) => n + 1);
+    form.fail();
   }
 
   /** Continue: checks this step's answers only, then the next step (or the check page after a Change). */
@@ -371,7 +366,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
     const refused = step === "company" && (lookup.kind === "notFound" || lookup.kind === "closed");
     if (refused) setError("company.companyId", { type: "lookup", message: LOOKUP_ERROR_KEYS[lookup.kind] });
     if (!valid || refused) {
-      setFailedSubmits((n) => n + 1);
+      form.fail();
       return;
     }
     const next = returnToCheck ? "check" : STEPS[STEPS.indexOf(step) + 1]!;
@@ -395,9 +390,8 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
 
   return (
     <FormProvider {...form}>
-      <FieldIdScope scope={REQUEST_SCOPE}>
-      <form
-        noValidate
+      <KitFormElement
+        scope={REQUEST_SCOPE}
         onSubmit={(event) => {
           copyMainContact();
           if (step !== "check") {
@@ -417,7 +411,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
         className="flex flex-col gap-6"
         aria-describedby={status.kind !== "editing" && status.kind !== "leaving" && status.kind !== "invalid" ? "request-outcome" : undefined}
       >
-        <ErrorSummary id="request-error-summary" items={problems} focusKey={failedSubmits || undefined} />
+        <ErrorSummary id="request-error-summary" items={problems} focusKey={form.failures || undefined} />
         {prefill.kind !== "none" ? (
           <Alert
             variant={prefill.kind === "found" ? "success" : prefill.kind === "loading" ? "info" : "warning"}
@@ -509,23 +503,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
         <FormSection title={t("individuals.title")} description={t("individuals.description")}>
           <IndividualsEditor csvTemplate={csvTemplate} csvTemplateFileName={csvTemplateFileName} lookup={lookup} />
         </FormSection>
-        <Controller
-          control={control}
-          name="verifyBy"
-          render={({ field }) => (
-            <DateInput
-              label={t("individuals.verifyBy")}
-              hint={t("individuals.verifyByHint")}
-              optional
-              error={err(errors.verifyBy?.message)}
-              name={field.name}
-              value={field.value ?? ""}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        />
+        <DateField control={control} name="verifyBy" label={t("individuals.verifyBy")} hint={t("individuals.verifyByHint")} optional error={err(errors.verifyBy?.message)} />
             <PricePanel pricing={pricing} />
           </>
         ) : null}
@@ -566,12 +544,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
             <Field label={t("billing.state")} optional autoComplete="billing address-level1" error={err(errors.billingAddressState?.message)} {...register("billingAddressState")} />
             <Field label={t("billing.postCode")} optional autoComplete="billing postal-code" error={err(errors.billingAddressPostCode?.message)} {...register("billingAddressPostCode")} />
             <SelectField label={t("billing.country")} autoComplete="billing country" error={err(errors.billingAddressCountry?.message)} {...register("billingAddressCountry")}>
-              <option value="">{t("billing.chooseCountry")}</option>
-              {countries.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
+              <SelectOptions items={countries} empty={t("billing.chooseCountry")} />
             </SelectField>
           </div>
         </FormSection>
@@ -623,8 +596,7 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
             ) : null}
           </div>
         </div>
-      </form>
-      </FieldIdScope>
+      </KitFormElement>
     </FormProvider>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 import { VisuallyHidden } from "@/components/ui/visually-hidden";
 import { cn } from "@/components/ui/cn";
-import { useValidationMessage } from "./form-section";
+import { usePublicMessage } from "@/components/ui/form/messages";
 
 const TIERS = ["OneOff", "Managed"] as const;
 
@@ -22,7 +22,7 @@ export const SERVICE_OPTION_FIRST_ID = radioId(TIERS[0]);
 export function ServiceOption() {
   const t = useTranslations("requestForm.serviceOption");
   const tc = useTranslations("common");
-  const message = useValidationMessage();
+  const message = usePublicMessage();
   const id = useId();
   const {
     register,

@@ -75,11 +75,15 @@ function focusControl(event: React.MouseEvent<HTMLAnchorElement>, controlId: str
   control.focus({ preventScroll: true });
 }
 
+/** The path of the form's own problems (react-hook-form's top-level `root`) while walking the errors. */
+const FORM_ROOT = "\u0000root";
+
 /**
  * Every error of a react-hook-form form as summary items, in the order given by `order` (field
  * paths; the form's order on screen) and then as react-hook-form holds them. `scope` is the form's
  * FieldIdScope prefix; `controlFor` names another control for a path (a radio group's first radio,
- * a list's first row); `translate` turns a message key into text.
+ * a list's first row); `translate` turns a message key into text. Problems of the whole form
+ * (`root.server`) come first, without a link.
  */
 export function summaryItems<T extends FieldValues>(
   errors: FieldErrors<T>,
@@ -97,11 +101,13 @@ export function summaryItems<T extends FieldValues>(
     if (typeof record.message === "string" && record.message !== "") found.push({ path, message: record.message });
     for (const [key, child] of Object.entries(record)) {
       if (key === "ref" || key === "message" || key === "type" || key === "types") continue;
-      walk(child, key === "root" ? path : path ? `${path}.${key}` : key);
+      // The form's own `root` (setError("root.server")) is about no field; a list's `root` is the list's.
+      walk(child, key === "root" ? (path ? path : FORM_ROOT) : path ? `${path}.${key}` : key);
     }
   };
   walk(errors, "");
   const rank = (path: string) => {
+    if (path.startsWith(FORM_ROOT)) return -1;
     const index = order.findIndex((prefix) => path === prefix || path.startsWith(`${prefix}.`));
     return index === -1 ? order.length : index;
   };
@@ -110,5 +116,5 @@ export function summaryItems<T extends FieldValues>(
     .map((f, i) => ({ ...f, i }))
     .sort((a, b) => rank(a.path) - rank(b.path) || a.i - b.i)
     .filter((f) => (seen.has(f.path) ? false : (seen.add(f.path), true)))
-    .map((f) => ({ message: translate(f.message) ?? f.message, controlId: controlFor?.(f.path) ?? fieldId(scope, f.path) }));
+    .map((f) => ({ message: translate(f.message) ?? f.message, controlId: f.path.startsWith(FORM_ROOT) ? undefined : (controlFor?.(f.path) ?? fieldId(scope, f.path)) }));
 }

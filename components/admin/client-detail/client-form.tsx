@@ -1,8 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useRouter } from "next/navigation";
-import { Controller, useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
+import { Controller, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
 import { staffMovesFrom } from "@/lib/domain/client-lifecycle";
@@ -17,10 +17,14 @@ import { Button } from "@/components/ui/button";
 import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
 import { DescriptionList, type DescriptionItem } from "@/components/ui/description-list";
 import { Field, SelectField, TextareaField } from "@/components/ui/field";
+import { KitFormElement } from "@/components/ui/form/form";
+import { useStaffMessage } from "@/components/ui/form/staff-messages";
+import { FormFieldset, SelectOptions } from "@/components/ui/form/parts";
+import { useFocusWhen } from "@/components/ui/form/use-focus";
+import { useSaveGuard } from "@/components/ui/form/use-save-guard";
+import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
 import { clientUrl, sendPatch } from "./api";
-import { useUnsavedChanges } from "./unsaved-changes";
-import { useFieldMessage } from "./use-field-message";
 
 export type ClientFormClient = ClientDetail["client"];
 
@@ -41,15 +45,6 @@ const recordingPayment = (from: ClientStatus, to: string | undefined) => from ==
 
 function patchableOf(client: ClientFormClient): Record<string, unknown> {
   return Object.fromEntries(clientPatchFieldNames.map((f) => [f, client[f] ?? null]));
-}
-
-function Fieldset({ legend, children, id }: { legend: string; children: ReactNode; id: string }) {
-  return (
-    <fieldset id={id} className="min-w-0 rounded-lg border border-line-soft p-4 sm:p-5">
-      <legend className="px-1 text-lg font-bold">{legend}</legend>
-      <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
 }
 
 function ReadOnly({ items }: { items: DescriptionItem[] }) {
@@ -86,45 +81,26 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   const format = useFormatter();
   const router = useRouter();
   const toastMessage = useToastMessages();
-  const message = useFieldMessage();
-  const [problem, setProblem] = useState(false);
+  const message = useStaffMessage();
   const problemRef = useRef<HTMLDivElement>(null);
   const defaults = useMemo(() => toFormValues(client), [client]);
+  const form = useKitForm<ClientFormInput, ClientFormOutput>({ resolver: zodResolver(clientFormSchema), defaultValues: defaults, focus: "field", version: new Date(client.updatedAt).getTime() });
   const {
     register,
     control,
-    handleSubmit,
     reset,
-    setError,
     getValues,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<ClientFormInput, unknown, ClientFormOutput>({ resolver: zodResolver(clientFormSchema), defaultValues: defaults, shouldFocusError: true });
-
-  // New data from the server (after a save and router.refresh()): start from it.
-  const version = new Date(client.updatedAt).getTime();
-  const shownVersion = useRef(version);
-  useEffect(() => {
-    if (shownVersion.current === version) return;
-    shownVersion.current = version;
-    reset(defaults);
-  }, [version, defaults, reset]);
-
-  // Marks the form as interactive once hydrated (end-to-end tests wait for it).
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    formRef.current?.setAttribute("data-ready", "true");
-  }, []);
-
-  useEffect(() => {
-    if (problem) problemRef.current?.focus();
-  }, [problem]);
+  } = form;
+  useFocusWhen(problemRef, form.problem, form.failures);
 
   const money = (pence: number | null) => (pence === null ? t("notSet") : format.number(pence / 100, { style: "currency", currency: "GBP" }));
   const date = (d: Date | string | null) => (d ? format.dateTime(new Date(d), { dateStyle: "medium", timeStyle: "short" }) : t("notSet"));
 
+  const { clearProblem, serverErrors } = form;
   const submit = useCallback(
     async (values: ClientFormOutput): Promise<boolean> => {
-      setProblem(false);
+      clearProblem();
       const operations = diffToOperations(patchableOf(client), values, clientPatchFieldNames);
       // Moving a card client awaiting payment on to New records the payment (lib/domain/client-lifecycle.ts).
       if (recordingPayment(client.status, values.status)) {
@@ -141,34 +117,13 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
         router.refresh();
         return true;
       }
-      let first = true;
-      for (const [field, keys] of Object.entries(result.fields)) {
-        if ((clientPatchFieldNames as string[]).includes(field) || field in paymentRecordFields) {
-          setError(field as ClientPatchField, { type: "server", message: keys[0] }, { shouldFocus: first });
-          first = false;
-        }
-      }
-      if (!first) setProblem(true);
+      serverErrors(result.fields, (field) => (clientPatchFieldNames as string[]).includes(field) || field in paymentRecordFields);
       toastMessage.error("formSubmitFailed");
       return false;
     },
-    [client, getValues, reset, router, setError, toastMessage],
+    [client, getValues, reset, router, serverErrors, clearProblem, toastMessage],
   );
-
-  const save = useCallback(
-    () =>
-      new Promise<boolean>((resolve) => {
-        void handleSubmit(
-          async (values) => resolve(await submit(values)),
-          () => {
-            setProblem(true);
-            resolve(false);
-          },
-        )();
-      }),
-    [handleSubmit, submit],
-  );
-  useUnsavedChanges(`client-${client.id}`, { isDirty, save, discard: () => reset(defaults) });
+  useSaveGuard(form, `client-${client.id}`, submit, () => reset(defaults));
 
   const err = (field: ClientPatchField | keyof typeof paymentRecordFields) => message(errors[field]?.message);
   const chosenStatus = useWatch({ control, name: "status" });
@@ -184,17 +139,11 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   const byCard = client.journey === "PayByCard";
 
   return (
-    <form
-      noValidate
-      ref={formRef}
-      aria-labelledby="client-form-title"
-      onSubmit={handleSubmit(submit, () => setProblem(true))}
-      className="flex flex-col gap-6"
-    >
+    <KitFormElement markReady aria-labelledby="client-form-title" onSubmit={form.submitWith(submit)} className="flex flex-col gap-6">
       <h2 id="client-form-title" className="text-2xl font-bold">
         {t("form.title")}
       </h2>
-      {problem ? (
+      {form.problem ? (
         <div ref={problemRef} tabIndex={-1} className="outline-none">
           <Alert variant="error">{t("form.fixErrors")}</Alert>
         </div>
@@ -202,7 +151,7 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
 
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
         <legend className="sr-only">{t("form.title")}</legend>
-        <Fieldset id="section-company" legend={t("sections.company")}>
+        <FormFieldset id="section-company" legend={t("sections.company")}>
           {text("name", t("fields.name"), { autoComplete: "organization" })}
           {text("companyId", t("fields.companyId"), { optional: true })}
           <SelectField label={t("fields.productTier")} error={err("productTier")} {...register("productTier")}>
@@ -219,23 +168,23 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
               { label: t("fields.customerCode"), value: client.customerCode ?? t("notSet") },
             ]}
           />
-        </Fieldset>
+        </FormFieldset>
 
-        <Fieldset id="section-main-contact" legend={t("sections.mainContact")}>
+        <FormFieldset id="section-main-contact" legend={t("sections.mainContact")}>
           {text("mainContactFirstName", t("fields.firstName"), { optional: true })}
           {text("mainContactLastName", t("fields.lastName"), { optional: true })}
           {text("mainContactEmail", t("fields.email"), { type: "email", hint: t("fields.mainContactEmailHint"), className: "sm:col-span-2" })}
           {text("mainContactTelephone", t("fields.telephone"), { type: "tel", optional: true })}
-        </Fieldset>
+        </FormFieldset>
 
-        <Fieldset id="section-accounts-payable" legend={t("sections.accountsPayable")}>
+        <FormFieldset id="section-accounts-payable" legend={t("sections.accountsPayable")}>
           {text("accountPayableContactFirstName", t("fields.firstName"), { optional: true })}
           {text("accountPayableContactLastName", t("fields.lastName"), { optional: true })}
           {text("accountPayableContactEmail", t("fields.email"), { type: "email", optional: true })}
           {text("accountPayableContactTelephone", t("fields.telephone"), { type: "tel", optional: true })}
-        </Fieldset>
+        </FormFieldset>
 
-        <Fieldset id="section-billing" legend={t("sections.billing")}>
+        <FormFieldset id="section-billing" legend={t("sections.billing")}>
           {text("billingEntityName", t("fields.billingEntityName"), { optional: true, className: "sm:col-span-2" })}
           {text("billingAddressLine1", t("fields.billingAddressLine1"), { optional: true })}
           {text("billingAddressLine2", t("fields.billingAddressLine2"), { optional: true })}
@@ -243,19 +192,14 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
           {text("billingAddressState", t("fields.billingAddressState"), { optional: true })}
           {text("billingAddressPostCode", t("fields.billingAddressPostCode"), { optional: true })}
           <SelectField label={t("fields.billingAddressCountry")} optional error={err("billingAddressCountry")} {...register("billingAddressCountry")}>
-            <option value="">{t("notSet")}</option>
-            {countries.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
+            <SelectOptions items={countries} empty={t("notSet")} />
           </SelectField>
           {text("vatNumber", t("fields.vatNumber"), { optional: true })}
           {text("purchaseOrderInfo", t("fields.purchaseOrderInfo"), { optional: true })}
           <Checkbox label={t("fields.vatExempt")} hint={client.vatExemptionClaimed && !client.vatExempt ? t("fields.vatExemptionClaimed") : undefined} {...register("vatExempt")} />
-        </Fieldset>
+        </FormFieldset>
 
-        <Fieldset id="section-pricing" legend={t("sections.pricing")}>
+        <FormFieldset id="section-pricing" legend={t("sections.pricing")}>
           {text("unitPrice", t("fields.unitPrice"), { inputMode: "decimal", hint: t("fields.unitPriceHint") })}
           <ReadOnly
             items={[
@@ -264,9 +208,9 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
               { label: t("fields.standardFullPrice"), value: money(client.standardFullPrice) },
             ]}
           />
-        </Fieldset>
+        </FormFieldset>
 
-        <Fieldset id="section-status-owner" legend={t("sections.statusOwner")}>
+        <FormFieldset id="section-status-owner" legend={t("sections.statusOwner")}>
           {client.invitationsHeld ? (
             <Alert variant="info" title={t("invitationsHeld.title")}>
               {t("invitationsHeld.body")}
@@ -305,9 +249,9 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
               />
             )}
           />
-        </Fieldset>
+        </FormFieldset>
 
-        <Fieldset id="section-integrations" legend={t("sections.integrations")}>
+        <FormFieldset id="section-integrations" legend={t("sections.integrations")}>
           {text("sageId", t("fields.sageId"), { optional: true })}
           {text("sageInvoiceNumber", t("fields.sageInvoiceNumber"), { optional: true })}
           {text("kantataReference", t("fields.kantataReference"), { optional: true })}
@@ -321,11 +265,11 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
               { label: t("fields.lastReminderDate"), value: date(client.lastReminderDate) },
             ]}
           />
-        </Fieldset>
+        </FormFieldset>
 
-        <Fieldset id="section-notes" legend={t("sections.notes")}>
+        <FormFieldset id="section-notes" legend={t("sections.notes")}>
           <TextareaField label={t("fields.notes")} hint={t("fields.notesHint")} optional rows={5} className="sm:col-span-2" error={err("notes")} {...register("notes")} />
-        </Fieldset>
+        </FormFieldset>
       </fieldset>
 
       {readOnly ? null : (
@@ -341,6 +285,6 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
           </p>
         </div>
       )}
-    </form>
+    </KitFormElement>
   );
 }

@@ -1,13 +1,10 @@
 "use client";
 
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { deleteRequestSchema, type DeleteRequest } from "@/lib/schemas/client-patch";
-import { Button } from "@/components/ui/button";
+import { deleteRequestSchema } from "@/lib/schemas/client-patch";
 import { Dialog } from "@/components/ui/dialog";
-import { TextareaField } from "@/components/ui/field";
-import { useFieldMessage } from "./use-field-message";
+import { useStaffMessage } from "@/components/ui/form/staff-messages";
+import { ReasonForm, type ReasonAnswer } from "@/components/ui/form/reason-form";
 
 export interface DeleteDialogProps {
   open: boolean;
@@ -33,34 +30,23 @@ export function DeleteDialog({ open, onClose, title, description, reasonLabel, s
 }
 
 function DeleteForm({ reasonLabel, submitLabel, cancelLabel, onConfirm, onClose }: Pick<DeleteDialogProps, "reasonLabel" | "submitLabel" | "cancelLabel" | "onConfirm" | "onClose">) {
-  const message = useFieldMessage();
-  const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<DeleteRequest>({ resolver: zodResolver(deleteRequestSchema), defaultValues: { reason: "" } });
-
-  async function submit(values: DeleteRequest) {
-    setBusy(true);
-    try {
-      if (await onConfirm(values.reason)) onClose();
-    } finally {
-      setBusy(false);
-    }
+  const message = useStaffMessage();
+  async function send(reason: string): Promise<ReasonAnswer> {
+    if (!(await onConfirm(reason))) return {};
+    onClose();
+    return true;
   }
-
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-      <TextareaField label={reasonLabel} rows={3} maxLength={1000} error={message(errors.reason?.message)} {...register("reason")} />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="danger" loading={busy}>
-          {submitLabel}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onClose}>
-          {cancelLabel}
-        </Button>
-      </div>
-    </form>
+    <ReasonForm
+      resolver={zodResolver(deleteRequestSchema)}
+      label={reasonLabel}
+      maxLength={1000}
+      submitLabel={submitLabel}
+      cancelLabel={cancelLabel}
+      onCancel={onClose}
+      danger
+      translate={message}
+      onSend={send}
+    />
   );
 }

@@ -2,7 +2,6 @@
 
 import { useCallback, useMemo } from "react";
 import { useRouter } from "next/navigation";
-import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import type { OptionItem } from "@/lib/countries";
@@ -14,13 +13,16 @@ import {
   type DirectorFormOutput,
 } from "@/lib/schemas/director-patch";
 import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detail";
-import { Button } from "@/components/ui/button";
-import { DateInput } from "@/components/ui/date-input";
 import { Field, SelectField, TextareaField } from "@/components/ui/field";
+import { DateField } from "@/components/ui/form/date-field";
+import { KitFormElement } from "@/components/ui/form/form";
+import { FormActions } from "@/components/ui/form/form-actions";
+import { useStaffMessage } from "@/components/ui/form/staff-messages";
+import { SelectOptions } from "@/components/ui/form/parts";
+import { useSaveGuard } from "@/components/ui/form/use-save-guard";
+import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
 import { directorUrl, sendPatch } from "./api";
-import { useUnsavedChanges } from "./unsaved-changes";
-import { useFieldMessage } from "./use-field-message";
 
 type DetailField = (typeof directorDetailFieldNames)[number];
 
@@ -40,16 +42,16 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
   const tc = useTranslations("clientDetail");
   const router = useRouter();
   const toastMessage = useToastMessages();
-  const message = useFieldMessage();
+  const message = useStaffMessage();
   const defaults = useMemo(() => toFormValues(director), [director]);
+  const form = useKitForm<DirectorFormInput, DirectorFormOutput>({ resolver: zodResolver(directorFormSchema), defaultValues: defaults, focus: "field" });
   const {
     register,
     control,
-    handleSubmit,
     reset,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<DirectorFormInput, unknown, DirectorFormOutput>({ resolver: zodResolver(directorFormSchema), defaultValues: defaults, shouldFocusError: true });
+    serverErrors,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const submit = useCallback(
     async (values: DirectorFormOutput): Promise<boolean> => {
@@ -69,30 +71,13 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
         onDone();
         return true;
       }
-      let first = true;
-      for (const [field, keys] of Object.entries(result.fields)) {
-        if ((directorDetailFieldNames as readonly string[]).includes(field)) {
-          setError(field as DetailField, { type: "server", message: keys[0] }, { shouldFocus: first });
-          first = false;
-        }
-      }
+      serverErrors(result.fields, (field) => (directorDetailFieldNames as readonly string[]).includes(field));
       toastMessage.error("formSubmitFailed");
       return false;
     },
-    [defaults, director, onDone, reset, router, setError, toastMessage],
+    [defaults, director, onDone, reset, router, serverErrors, toastMessage],
   );
-
-  const save = useCallback(
-    () =>
-      new Promise<boolean>((resolve) => {
-        void handleSubmit(
-          async (values) => resolve(await submit(values)),
-          () => resolve(false),
-        )();
-      }),
-    [handleSubmit, submit],
-  );
-  useUnsavedChanges(`director-${director.id}`, { isDirty, save, discard: () => reset(defaults) });
+  useSaveGuard(form, `director-${director.id}`, submit, () => reset(defaults));
 
   const err = (field: DetailField) => message(errors[field]?.message);
   const text = (field: Exclude<DetailField, "formerNames">, extra: Record<string, unknown> = {}) => (
@@ -100,27 +85,11 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
   );
   /** A date as day, month and year boxes (the GOV.UK date input); the value stays `YYYY-MM-DD`. */
   const date = (field: "currentAddressStartDate" | "dateToCompaniesHouse") => (
-    <Controller
-      control={control}
-      name={field}
-      render={({ field: f }) => (
-        <DateInput
-          label={t(`fields.${field}`)}
-          hint={t("fields.dateHint")}
-          optional
-          error={err(field)}
-          name={f.name}
-          value={typeof f.value === "string" ? f.value : ""}
-          onChange={f.onChange}
-          onBlur={f.onBlur}
-          ref={f.ref}
-        />
-      )}
-    />
+    <DateField control={control} name={field} label={t(`fields.${field}`)} hint={t("fields.dateHint")} optional error={err(field)} />
   );
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} aria-label={t("edit")} className="flex flex-col gap-4">
+    <KitFormElement onSubmit={form.submitWith(submit)} aria-label={t("edit")} className="flex flex-col gap-4">
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="sr-only">{t("details")}</legend>
         {text("name", { className: "sm:col-span-2" })}
@@ -137,12 +106,7 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
         {text("state", { optional: true })}
         {text("postcode", { optional: true })}
         <SelectField label={t("fields.country")} optional error={err("country")} {...register("country")}>
-          <option value="">{tc("notSet")}</option>
-          {countries.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
+          <SelectOptions items={countries} empty={tc("notSet")} />
         </SelectField>
         {date("currentAddressStartDate")}
       </fieldset>
@@ -153,21 +117,16 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
         {text("companiesHouseCode", { optional: true, hint: t("fields.companiesHouseCodeHint"), maxLength: 11, autoCapitalize: "characters" })}
         {date("dateToCompaniesHouse")}
       </fieldset>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={isSubmitting} loadingLabel={t("saving")}>
-          {t("save")}
-        </Button>
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => {
-            reset(defaults);
-            onDone();
-          }}
-        >
-          {t("cancelEdit")}
-        </Button>
-      </div>
-    </form>
+      <FormActions
+        submit={t("save")}
+        loading={isSubmitting}
+        loadingLabel={t("saving")}
+        cancel={t("cancelEdit")}
+        onCancel={() => {
+          reset(defaults);
+          onDone();
+        }}
+      />
+    </KitFormElement>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 
-import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
+import type { FieldValues } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { directorStatusLifecycleOrder, type DirectorStatus } from "@/lib/domain/values";
@@ -14,12 +13,14 @@ import {
   type StatusOverrideFormInput,
 } from "@/lib/schemas/director-patch";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, SelectField, TextareaField } from "@/components/ui/field";
+import { KitFormElement } from "@/components/ui/form/form";
+import { FormActions } from "@/components/ui/form/form-actions";
+import { useStaffMessage } from "@/components/ui/form/staff-messages";
+import { useKitForm, type KitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
 import { directorUrl, sendPatch } from "./api";
-import { useFieldMessage } from "./use-field-message";
 
 interface OverrideDirector {
   id: number;
@@ -33,55 +34,76 @@ interface OverrideDirector {
 
 type DialogProps = { director: OverrideDirector; open: boolean; onClose: () => void };
 
-/**
- * The status override dialog: a new status (or removing the override) and a reason longer than
- * 10 characters ('Reason must be longer than 10 characters.'), checked here and by the server.
- */
-export function StatusOverrideDialog({ director, open, onClose }: DialogProps) {
-  const t = useTranslations("clientDetail.statusOverride");
+type FormProps = { director: OverrideDirector; onClose: () => void };
+
+/** A director's override dialog: its title names them; the form sends the override. */
+function OverrideDialog({ namespace, form: Form, director, open, onClose }: DialogProps & { namespace: "clientDetail.statusOverride" | "clientDetail.priceOverride"; form: (props: FormProps) => React.ReactNode }) {
+  const t = useTranslations(namespace);
   return (
     <Dialog open={open} onClose={onClose} title={t("title", { name: director.name })} description={t("description")}>
-      <StatusOverrideForm director={director} onClose={onClose} />
+      <Form director={director} onClose={onClose} />
     </Dialog>
   );
 }
 
-function StatusOverrideForm({ director, onClose }: { director: OverrideDirector; onClose: () => void }) {
-  const t = useTranslations("clientDetail.statusOverride");
-  const ts = useTranslations("statuses.director");
+/**
+ * The status override dialog: a new status (or removing the override) and a reason longer than
+ * 10 characters ('Reason must be longer than 10 characters.'), checked here and by the server.
+ */
+export function StatusOverrideDialog(props: DialogProps) {
+  return <OverrideDialog {...props} namespace="clientDetail.statusOverride" form={StatusOverrideForm} />;
+}
+
+/** The price override dialog: an amount in pounds (blank removes the override) and a required reason. */
+export function PriceOverrideDialog(props: DialogProps) {
+  return <OverrideDialog {...props} namespace="clientDetail.priceOverride" form={PriceOverrideForm} />;
+}
+
+/**
+ * Sends an override's two fields (in that order); on success says so and closes, else marks the
+ * fields the server named, the first of `focusOrder` focused.
+ */
+function useOverrideSubmit<T extends FieldValues>(
+  director: OverrideDirector,
+  onClose: () => void,
+  form: KitForm<T, unknown>,
+  saved: "statusOverrideSaved" | "priceOverrideSaved",
+  fields: readonly [string, string],
+  focusOrder: readonly string[] = fields,
+) {
   const router = useRouter();
   const toastMessage = useToastMessages();
-  const message = useFieldMessage();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<StatusOverrideFormInput, unknown, z.output<typeof statusOverrideFormSchema>>({
-    resolver: zodResolver(statusOverrideFormSchema),
-    defaultValues: { statusOverride: director.statusOverride ?? director.status, statusOverrideReason: "" },
-  });
-
-  async function submit(values: z.output<typeof statusOverrideFormSchema>) {
-    const result = await sendPatch(directorUrl(director.id), [
-      { op: "replace", path: "/statusOverride", value: values.statusOverride === "" ? null : values.statusOverride },
-      { op: "replace", path: "/statusOverrideReason", value: values.statusOverrideReason },
-    ]);
+  return async (values: Record<string, unknown>) => {
+    const result = await sendPatch(
+      directorUrl(director.id),
+      fields.map((field) => ({ op: "replace" as const, path: `/${field}`, value: values[field] })),
+    );
     if (result.ok) {
-      toastMessage.success("statusOverrideSaved", { values: { name: director.name } });
+      toastMessage.success(saved, { values: { name: director.name } });
       router.refresh();
       onClose();
       return;
     }
-    const reasonError = result.fields.statusOverrideReason?.[0];
-    const statusError = result.fields.statusOverride?.[0];
-    if (reasonError) setError("statusOverrideReason", { type: "server", message: reasonError }, { shouldFocus: true });
-    if (statusError) setError("statusOverride", { type: "server", message: statusError });
+    form.serverErrors(result.fields, focusOrder);
     toastMessage.error("formSubmitFailed");
-  }
+  };
+}
+
+function StatusOverrideForm({ director, onClose }: FormProps) {
+  const t = useTranslations("clientDetail.statusOverride");
+  const ts = useTranslations("statuses.director");
+  const message = useStaffMessage();
+  const form = useKitForm<StatusOverrideFormInput, z.output<typeof statusOverrideFormSchema>>({
+    resolver: zodResolver(statusOverrideFormSchema),
+    defaultValues: { statusOverride: director.statusOverride ?? director.status, statusOverrideReason: "" },
+    focus: "field",
+  });
+  const { register, formState } = form;
+  // A refused reason takes the focus: it is what to fix.
+  const send = useOverrideSubmit(director, onClose, form, "statusOverrideSaved", ["statusOverride", "statusOverrideReason"], ["statusOverrideReason", "statusOverride"]);
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
+    <KitFormElement onSubmit={form.submitWith((values) => send({ ...values, statusOverride: values.statusOverride === "" ? null : values.statusOverride }))} className="flex flex-col gap-4">
       <p>
         {t("current", { status: ts(director.status) })}
         {director.statusOriginal ? (
@@ -91,7 +113,7 @@ function StatusOverrideForm({ director, onClose }: { director: OverrideDirector;
           </>
         ) : null}
       </p>
-      <SelectField label={t("status")} error={message(errors.statusOverride?.message)} {...register("statusOverride")}>
+      <SelectField label={t("status")} error={message(formState.errors.statusOverride?.message)} {...register("statusOverride")}>
         {director.statusOverride ? <option value="">{t("remove", { status: ts(director.statusOriginal ?? director.status) })}</option> : null}
         {directorStatusLifecycleOrder.map((s) => (
           <option key={s} value={s}>
@@ -104,82 +126,30 @@ function StatusOverrideForm({ director, onClose }: { director: OverrideDirector;
         hint={t("reasonHint")}
         rows={3}
         maxLength={1000}
-        error={message(errors.statusOverrideReason?.message)}
+        error={message(formState.errors.statusOverrideReason?.message)}
         {...register("statusOverrideReason")}
       />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={isSubmitting}>
-          {t("submit")}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onClose}>
-          {t("cancel")}
-        </Button>
-      </div>
-    </form>
+      <FormActions submit={t("submit")} loading={formState.isSubmitting} cancel={t("cancel")} onCancel={onClose} />
+    </KitFormElement>
   );
 }
 
-/** The price override dialog: an amount in pounds (blank removes the override) and a required reason. */
-export function PriceOverrideDialog({ director, open, onClose }: DialogProps) {
+function PriceOverrideForm({ director, onClose }: FormProps) {
   const t = useTranslations("clientDetail.priceOverride");
-  return (
-    <Dialog open={open} onClose={onClose} title={t("title", { name: director.name })} description={t("description")}>
-      <PriceOverrideForm director={director} onClose={onClose} />
-    </Dialog>
-  );
-}
-
-function PriceOverrideForm({ director, onClose }: { director: OverrideDirector; onClose: () => void }) {
-  const t = useTranslations("clientDetail.priceOverride");
-  const router = useRouter();
-  const toastMessage = useToastMessages();
-  const message = useFieldMessage();
-  const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<PriceOverrideFormInput, unknown, z.output<typeof priceOverrideFormSchema>>({
+  const message = useStaffMessage();
+  const form = useKitForm<PriceOverrideFormInput, z.output<typeof priceOverrideFormSchema>>({
     resolver: zodResolver(priceOverrideFormSchema),
     defaultValues: { priceOverride: penceToPounds(director.priceOverride), priceOverrideReason: director.priceOverrideReason ?? "" },
+    focus: "field",
   });
-
-  async function submit(values: z.output<typeof priceOverrideFormSchema>) {
-    setBusy(true);
-    try {
-      const result = await sendPatch(directorUrl(director.id), [
-        { op: "replace", path: "/priceOverride", value: values.priceOverride },
-        { op: "replace", path: "/priceOverrideReason", value: values.priceOverrideReason },
-      ]);
-      if (result.ok) {
-        toastMessage.success("priceOverrideSaved", { values: { name: director.name } });
-        router.refresh();
-        onClose();
-        return;
-      }
-      const amountError = result.fields.priceOverride?.[0];
-      const reasonError = result.fields.priceOverrideReason?.[0];
-      if (amountError) setError("priceOverride", { type: "server", message: amountError }, { shouldFocus: true });
-      if (reasonError) setError("priceOverrideReason", { type: "server", message: reasonError }, { shouldFocus: !amountError });
-      toastMessage.error("formSubmitFailed");
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { register, formState } = form;
+  const send = useOverrideSubmit(director, onClose, form, "priceOverrideSaved", ["priceOverride", "priceOverrideReason"]);
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-      <Field label={t("amount")} hint={t("amountHint")} inputMode="decimal" error={message(errors.priceOverride?.message)} {...register("priceOverride")} />
-      <TextareaField label={t("reason")} rows={3} maxLength={1000} error={message(errors.priceOverrideReason?.message)} {...register("priceOverrideReason")} />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={busy}>
-          {t("submit")}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onClose}>
-          {t("cancel")}
-        </Button>
-      </div>
-    </form>
+    <KitFormElement onSubmit={form.submitWith(send)} className="flex flex-col gap-4">
+      <Field label={t("amount")} hint={t("amountHint")} inputMode="decimal" error={message(formState.errors.priceOverride?.message)} {...register("priceOverride")} />
+      <TextareaField label={t("reason")} rows={3} maxLength={1000} error={message(formState.errors.priceOverrideReason?.message)} {...register("priceOverrideReason")} />
+      <FormActions submit={t("submit")} loading={formState.isSubmitting} cancel={t("cancel")} onCancel={onClose} />
+    </KitFormElement>
   );
 }

@@ -1,19 +1,17 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { registerCheckResolutionSchema, type RegisterCheckResolution } from "@/lib/schemas/register-check";
+import { registerCheckResolutionSchema } from "@/lib/schemas/register-check";
 import type { RegisterFindings } from "@/lib/server/companies-house/register-check-findings";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { ErrorSummary } from "@/components/ui/error-summary";
-import { TextareaField } from "@/components/ui/field";
+import { useStaffMessage } from "@/components/ui/form/staff-messages";
+import { ReasonForm, type ReasonAnswer } from "@/components/ui/form/reason-form";
 import { useToastMessages } from "@/components/ui/toast";
 import { directorUrl, sendJson } from "./api";
-import { useFieldMessage } from "./use-field-message";
 
 interface RegisterDirector {
   id: number;
@@ -73,48 +71,33 @@ function ResolveForm({ directorId, checkId, onClose }: { directorId: number; che
   const t = useTranslations("clientDetail.register.resolveDialog");
   const router = useRouter();
   const toastMessage = useToastMessages();
-  const message = useFieldMessage();
-  const base = useId().replace(/[^a-zA-Z0-9_-]/g, "");
-  const ids = { summary: `${base}-summary`, reason: `${base}-reason` };
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, submitCount },
-  } = useForm<RegisterCheckResolution>({ resolver: zodResolver(registerCheckResolutionSchema), defaultValues: { reason: "" }, shouldFocusError: false });
-  const reasonError = message(errors.reason?.message);
-  const formError = message(errors.root?.server?.message);
+  const message = useStaffMessage();
 
-  async function submit(values: RegisterCheckResolution) {
-    const result = await sendJson(`${directorUrl(directorId)}/register-checks/${checkId}/resolve`, values);
+  async function send(reason: string): Promise<ReasonAnswer> {
+    const result = await sendJson(`${directorUrl(directorId)}/register-checks/${checkId}/resolve`, { reason });
     if (result.ok) {
       toastMessage.success("registerCheckResolved");
       router.refresh();
       onClose();
-      return;
+      return true;
     }
-    if (result.fields.reason?.[0]) setError("reason", { type: "server", message: result.fields.reason[0] });
-    else if (result.status === 409) setError("root.server", { type: "server", message: "registerCheckNotOpen" });
     toastMessage.error("formSubmitFailed");
+    const reasonKey = result.fields.reason?.[0];
+    return { reason: reasonKey, form: !reasonKey && result.status === 409 ? "registerCheckNotOpen" : undefined };
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-      <ErrorSummary
-        id={ids.summary}
-        title={t("errorSummary")}
-        focusKey={submitCount}
-        items={[...(formError ? [{ message: formError }] : []), ...(reasonError ? [{ message: reasonError, controlId: ids.reason }] : [])]}
-      />
-      <TextareaField id={ids.reason} label={t("reason")} hint={t("reasonHint")} rows={3} maxLength={1000} error={reasonError} {...register("reason")} />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={isSubmitting}>
-          {t("submit")}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onClose}>
-          {t("cancel")}
-        </Button>
-      </div>
-    </form>
+    <ReasonForm
+      resolver={zodResolver(registerCheckResolutionSchema)}
+      label={t("reason")}
+      hint={t("reasonHint")}
+      maxLength={1000}
+      submitLabel={t("submit")}
+      cancelLabel={t("cancel")}
+      onCancel={onClose}
+      summaryTitle={t("errorSummary")}
+      translate={message}
+      onSend={send}
+    />
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { useRouter } from "next/navigation";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
@@ -11,19 +11,21 @@ import {
   reopenRequestSchema,
   reviewDecisionFormSchema,
   reviewDecisionValues,
-  type ReopenRequest,
   type ReviewDecision,
   type ReviewDecisionFormInput,
 } from "@/lib/schemas/director-review";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
+import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
 import { TextareaField } from "@/components/ui/field";
+import { KitFormElement } from "@/components/ui/form/form";
+import { FormActions } from "@/components/ui/form/form-actions";
+import { useStaffMessage } from "@/components/ui/form/staff-messages";
+import { ReasonForm, type ReasonAnswer } from "@/components/ui/form/reason-form";
+import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
 import { VisuallyHidden } from "@/components/ui/visually-hidden";
 import { directorUrl, sendJson } from "./api";
-import { useFieldMessage } from "./use-field-message";
 
 interface ReviewDirector {
   id: number;
@@ -40,54 +42,6 @@ const DECISION_KEYS: Record<ReviewDecision, "approve" | "requestEvidence" | "rej
   "request-evidence": "requestEvidence",
   reject: "reject",
 };
-
-/** One problem of the form: its message and the control it is about. */
-interface Problem {
-  message: string;
-  controlId?: string;
-}
-
-/**
- * The error summary (GOV.UK pattern): every problem at the top of the form, each a link to its
- * control. Focused after a failed submit, so a screen reader hears it first.
- */
-function ErrorSummary({ id, title, problems }: { id: string; title: string; problems: Problem[] }) {
-  if (!problems.length) return null;
-  return (
-    <Alert id={id} variant="error" title={title} tabIndex={-1} className="focus:outline-2 focus:outline-offset-2 focus:outline-navy-900">
-      <ul className="mt-1 list-disc pl-5">
-        {problems.map((p) => (
-          <li key={`${p.controlId ?? "form"}-${p.message}`}>
-            {p.controlId ? (
-              <a
-                href={`#${p.controlId}`}
-                className="font-semibold underline underline-offset-2"
-                onClick={(e) => {
-                  e.preventDefault();
-                  document.getElementById(p.controlId!)?.focus();
-                }}
-              >
-                {p.message}
-              </a>
-            ) : (
-              p.message
-            )}
-          </li>
-        ))}
-      </ul>
-    </Alert>
-  );
-}
-
-/** Moves focus to the error summary after each submit that leaves problems. */
-function useFocusSummary(summaryId: string, submitCount: number, problemCount: number) {
-  const last = useRef(0);
-  useEffect(() => {
-    if (submitCount === last.current) return;
-    last.current = submitCount;
-    if (problemCount) document.getElementById(summaryId)?.focus();
-  }, [summaryId, submitCount, problemCount]);
-}
 
 /**
  * Deciding a manual review: approve, ask for more evidence (naming the documents) or reject, with a
@@ -110,7 +64,7 @@ function ReviewDecisionForm({ director, onClose }: { director: ReviewDirector; o
   const tc = useTranslations("common");
   const router = useRouter();
   const toastMessage = useToastMessages();
-  const message = useFieldMessage();
+  const message = useStaffMessage();
   const base = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   const ids = {
     summary: `${base}-summary`,
@@ -120,32 +74,21 @@ function ReviewDecisionForm({ director, onClose }: { director: ReviewDirector; o
     kindsHint: `${base}-evidence-hint`,
     kindsError: `${base}-evidence-error`,
     conditional: `${base}-evidence-conditional`,
-    reason: `${base}-reason`,
   };
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting, submitCount },
-  } = useForm<ReviewDecisionFormInput, unknown, z.output<typeof reviewDecisionFormSchema>>({
-    resolver: zodResolver(reviewDecisionFormSchema),
-    defaultValues: { reason: "", evidenceNeeded: [] },
-    shouldFocusError: false,
-  });
+  const form = useKitForm<ReviewDecisionFormInput, z.output<typeof reviewDecisionFormSchema>>({ resolver: zodResolver(reviewDecisionFormSchema), defaultValues: { reason: "", evidenceNeeded: [] } });
+  const { register, control, formState } = form;
+  const { errors } = formState;
   const decision = useWatch({ control, name: "decision" });
 
   const decisionError = message(errors.decision?.message);
   const kindsError = message(errors.evidenceNeeded?.message ?? errors.evidenceNeeded?.root?.message);
   const reasonError = message(errors.reason?.message);
-  const formError = message(errors.root?.server?.message);
-  const problems: Problem[] = [
-    ...(formError ? [{ message: formError }] : []),
-    ...(decisionError ? [{ message: decisionError, controlId: ids.decision(reviewDecisionValues[0]) }] : []),
-    ...(kindsError ? [{ message: kindsError, controlId: ids.kind(evidenceKindValues[0]) }] : []),
-    ...(reasonError ? [{ message: reasonError, controlId: ids.reason }] : []),
-  ];
-  useFocusSummary(ids.summary, submitCount, problems.length);
+  const problems = summaryItems(errors, {
+    scope: base,
+    translate: message,
+    order: ["decision", "evidenceNeeded", "reason"],
+    controlFor: (path) => (path === "decision" ? ids.decision(reviewDecisionValues[0]) : path === "evidenceNeeded" ? ids.kind(evidenceKindValues[0]) : undefined),
+  });
 
   async function submit(values: z.output<typeof reviewDecisionFormSchema>) {
     const result = await sendJson(`${directorUrl(director.id)}/review`, values);
@@ -155,20 +98,16 @@ function ReviewDecisionForm({ director, onClose }: { director: ReviewDirector; o
       onClose();
       return;
     }
-    const fields = result.fields;
-    if (fields.decision?.[0]) setError("decision", { type: "server", message: fields.decision[0] });
-    if (fields.evidenceNeeded?.[0]) setError("evidenceNeeded", { type: "server", message: fields.evidenceNeeded[0] });
-    if (fields.reason?.[0]) setError("reason", { type: "server", message: fields.reason[0] });
-    // A refused move (the individual's status changed meanwhile): about the form, not a field.
-    if (fields.status?.[0]) setError("root.server", { type: "server", message: fields.status[0] });
+    // A refused move (the individual's status changed meanwhile) is about the form, not a field.
+    form.serverErrors(result.fields, ["decision", "evidenceNeeded", "reason"], ["status"]);
     toastMessage.error("formSubmitFailed");
   }
 
   const outstanding = director.status === "OutstandingIDInfo" && director.evidenceOutstanding?.length ? director.evidenceOutstanding : null;
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-      <ErrorSummary id={ids.summary} title={t("errorSummary")} problems={problems} />
+    <KitFormElement scope={base} onSubmit={form.submitWith(submit)} className="flex flex-col gap-4">
+      <ErrorSummary id={ids.summary} title={t("errorSummary")} items={problems} focusKey={form.failures || undefined} />
       <p>
         {t("current", { status: ts(director.status) })}
         {outstanding ? (
@@ -241,16 +180,9 @@ function ReviewDecisionForm({ director, onClose }: { director: ReviewDirector; o
         })}
       </fieldset>
 
-      <TextareaField id={ids.reason} label={t("reason")} hint={t("reasonHint")} rows={3} maxLength={1000} error={reasonError} {...register("reason")} />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={isSubmitting}>
-          {t("submit")}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onClose}>
-          {t("cancel")}
-        </Button>
-      </div>
-    </form>
+      <TextareaField label={t("reason")} hint={t("reasonHint")} rows={3} maxLength={1000} error={reasonError} {...register("reason")} />
+      <FormActions submit={t("submit")} loading={formState.isSubmitting} cancel={t("cancel")} onCancel={onClose} />
+    </KitFormElement>
   );
 }
 
@@ -278,46 +210,32 @@ function ReopenForm({ director, onClose }: { director: ReviewDirector; onClose: 
   const tr = useTranslations("clientDetail.reviewDecision");
   const router = useRouter();
   const toastMessage = useToastMessages();
-  const message = useFieldMessage();
-  const base = useId().replace(/[^a-zA-Z0-9_-]/g, "");
-  const ids = { summary: `${base}-summary`, reason: `${base}-reason` };
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, submitCount },
-  } = useForm<ReopenRequest>({ resolver: zodResolver(reopenRequestSchema), defaultValues: { reason: "" }, shouldFocusError: false });
+  const message = useStaffMessage();
 
-  const reasonError = message(errors.reason?.message);
-  const formError = message(errors.root?.server?.message);
-  const problems: Problem[] = [...(formError ? [{ message: formError }] : []), ...(reasonError ? [{ message: reasonError, controlId: ids.reason }] : [])];
-  useFocusSummary(ids.summary, submitCount, problems.length);
-
-  async function submit(values: ReopenRequest) {
-    const result = await sendJson(`${directorUrl(director.id)}/reopen`, values);
+  async function send(reason: string): Promise<ReasonAnswer> {
+    const result = await sendJson(`${directorUrl(director.id)}/reopen`, { reason });
     if (result.ok) {
       toastMessage.success("directorReopened");
       router.refresh();
       onClose();
-      return;
+      return true;
     }
-    if (result.fields.reason?.[0]) setError("reason", { type: "server", message: result.fields.reason[0] });
-    if (result.fields.status?.[0]) setError("root.server", { type: "server", message: result.fields.status[0] });
     toastMessage.error("formSubmitFailed");
+    return { reason: result.fields.reason?.[0], form: result.fields.status?.[0] };
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-      <ErrorSummary id={ids.summary} title={tr("errorSummary")} problems={problems} />
-      <TextareaField id={ids.reason} label={t("reason")} hint={t("reasonHint")} rows={3} maxLength={1000} error={reasonError} {...register("reason")} />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={isSubmitting}>
-          {t("submit")}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onClose}>
-          {t("cancel")}
-        </Button>
-      </div>
-    </form>
+    <ReasonForm
+      resolver={zodResolver(reopenRequestSchema)}
+      label={t("reason")}
+      hint={t("reasonHint")}
+      maxLength={1000}
+      submitLabel={t("submit")}
+      cancelLabel={t("cancel")}
+      onCancel={onClose}
+      summaryTitle={tr("errorSummary")}
+      translate={message}
+      onSend={send}
+    />
   );
 }

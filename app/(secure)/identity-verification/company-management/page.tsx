@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { directorStatusValues, type DirectorStatus } from "@/lib/domain/values";
-import { UnsavedChangesProvider } from "@/components/admin/client-detail/unsaved-changes";
+import { UnsavedChangesProvider } from "@/components/ui/form/unsaved-changes";
 import { CompanyForm } from "@/components/company/company-form";
 import { IndividualsSection } from "@/components/company/individuals-section";
 import { RequestPayment } from "@/components/company/request-payment";

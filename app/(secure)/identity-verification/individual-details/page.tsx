@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { UnsavedChangesProvider } from "@/components/admin/client-detail/unsaved-changes";
+import { UnsavedChangesProvider } from "@/components/ui/form/unsaved-changes";
 import { DetailsForm } from "@/components/director/details-form";
 import { DetailsSummary } from "@/components/director/details-summary";
 import { EvidenceSection } from "@/components/director/evidence-section";

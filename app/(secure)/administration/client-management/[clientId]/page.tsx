@@ -9,7 +9,7 @@ import { DeleteClientButton } from "@/components/admin/client-detail/delete-clie
 import { DirectorsSection } from "@/components/admin/client-detail/directors-section";
 import { RaiseInvoiceButton } from "@/components/admin/client-detail/raise-invoice-button";
 import { SendReminderButton } from "@/components/admin/client-detail/send-reminder-button";
-import { UnsavedChangesProvider } from "@/components/admin/client-detail/unsaved-changes";
+import { UnsavedChangesProvider } from "@/components/ui/form/unsaved-changes";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { Alert } from "@/components/ui/alert";
 import { DescriptionList } from "@/components/ui/description-list";
