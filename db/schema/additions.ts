@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
-import { timestamptz } from "./columns";
+import { identity, timestamptz } from "./columns";
 import { journey } from "./enums";
 
 /**
@@ -16,7 +16,7 @@ import { journey } from "./enums";
 export const directorAdditions = pgTable(
   "director_additions",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: identity(),
     clientId: integer()
       .notNull()
       .references(() => clients.id, { onDelete: "restrict" }),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { changeTracking, softDelete, timestamptz } from "./columns";
+import { billingParty, changeTracking, identity, softDelete, timestamptz } from "./columns";
 import { clientStatus, journey, productTier } from "./enums";
 
 /**
@@ -16,7 +16,7 @@ import { clientStatus, journey, productTier } from "./enums";
 export const clients = pgTable(
   "clients",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: identity(),
     name: text().notNull(),
     /** Customer account code in the accounting system (Sage). */
     sageId: text(),
@@ -50,19 +50,7 @@ export const clients = pgTable(
     ...softDelete(),
     notes: text(),
     journey: journey().notNull(),
-    billingEntityName: text(),
-    billingAddressLine1: text(),
-    billingAddressLine2: text(),
-    billingAddressCity: text(),
-    billingAddressState: text(),
-    billingAddressPostCode: text(),
-    /** ISO 3166-1 alpha-2 code, as in lib/countries.ts (e.g. "GB"). */
-    billingAddressCountry: text(),
-    accountPayableContactFirstName: text(),
-    accountPayableContactLastName: text(),
-    accountPayableContactEmail: text(),
-    accountPayableContactTelephone: text(),
-    vatNumber: text(),
+    ...billingParty(),
     purchaseOrderInfo: text(),
     /** Card payment (Stripe Checkout) session id; unique when set (NULLs never collide). */
     paymentSessionId: text(),

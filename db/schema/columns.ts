@@ -1,12 +1,20 @@
-import { boolean, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, text, timestamp } from "drizzle-orm/pg-core";
 
 /** A point in time, always stored with its time zone (UTC on the way out). */
 export const timestamptz = () => timestamp({ withTimezone: true, mode: "date" });
 
-/** createdAt / createdBy / updatedAt / updatedBy. The actor columns hold an email, or "system". */
-export const changeTracking = () => ({
+/** The surrogate key of a table: an integer the database assigns (identity, by default). */
+export const identity = () => integer().primaryKey().generatedByDefaultAsIdentity();
+
+/** createdAt / createdBy: when a row was written and by whom (an email, or "system"). */
+export const creation = () => ({
   createdAt: timestamptz().notNull().defaultNow(),
   createdBy: text(),
+});
+
+/** createdAt / createdBy / updatedAt / updatedBy. The actor columns hold an email, or "system". */
+export const changeTracking = () => ({
+  ...creation(),
   updatedAt: timestamptz()
     .notNull()
     .defaultNow()
@@ -20,4 +28,38 @@ export const softDelete = () => ({
   deleteReason: text(),
   deletedAt: timestamptz(),
   deletedBy: text(),
+});
+
+/**
+ * A postal address as a director's current and earlier addresses keep it: three lines, city, state,
+ * postcode and country (ISO 3166-1 alpha-2, as in lib/countries.ts, e.g. "GB").
+ */
+export const postalAddress = () => ({
+  addressLine1: text(),
+  addressLine2: text(),
+  addressLine3: text(),
+  city: text(),
+  state: text(),
+  postcode: text(),
+  country: text(),
+});
+
+/**
+ * Who is billed, where, and whom accounts payable reach: a client's, and the existing customer's
+ * record it is prefilled from (lwdb_records). The country is ISO 3166-1 alpha-2, as in
+ * lib/countries.ts (e.g. "GB").
+ */
+export const billingParty = () => ({
+  billingEntityName: text(),
+  billingAddressLine1: text(),
+  billingAddressLine2: text(),
+  billingAddressCity: text(),
+  billingAddressState: text(),
+  billingAddressPostCode: text(),
+  billingAddressCountry: text(),
+  accountPayableContactFirstName: text(),
+  accountPayableContactLastName: text(),
+  accountPayableContactEmail: text(),
+  accountPayableContactTelephone: text(),
+  vatNumber: text(),
 });

@@ -12,7 +12,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
-import { changeTracking, softDelete, timestamptz } from "./columns";
+import { changeTracking, creation, identity, postalAddress, softDelete, timestamptz } from "./columns";
 import type { EvidenceKind } from "@/lib/domain/values";
 import { directorStatus, fileType } from "./enums";
 
@@ -25,6 +25,12 @@ export interface FormerName {
   from: string | null;
   to: string | null;
 }
+
+/** A column naming the director a row belongs to: deleted with them (ON DELETE CASCADE). */
+export const directorRef = () =>
+  integer()
+    .notNull()
+    .references(() => directors.id, { onDelete: "cascade" });
 
 /**
  * An individual (director) to be verified (docs/domain.md "Director").
@@ -44,7 +50,7 @@ export interface FormerName {
 export const directors = pgTable(
   "directors",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: identity(),
     clientId: integer()
       .notNull()
       .references(() => clients.id, { onDelete: "restrict" }),
@@ -55,14 +61,7 @@ export const directors = pgTable(
     /** Random, unambiguous sign-in reference (lib/references.ts). */
     reference: text().notNull(),
     currentAddressStartDate: date({ mode: "string" }),
-    addressLine1: text(),
-    addressLine2: text(),
-    addressLine3: text(),
-    city: text(),
-    state: text(),
-    postcode: text(),
-    /** ISO 3166-1 alpha-2 code, as in lib/countries.ts (e.g. "GB"). */
-    country: text(),
+    ...postalAddress(),
     /** Identity-check provider (Yoti IDV) session. */
     sessionID: text(),
     sessionToken: text(),
@@ -181,10 +180,8 @@ export const directors = pgTable(
 export const directorChecks = pgTable(
   "director_checks",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    directorId: integer()
-      .notNull()
-      .references(() => directors.id, { onDelete: "cascade" }),
+    id: identity(),
+    directorId: directorRef(),
     yotiCheckId: text().notNull(),
     /** The provider session the check belongs to: a director who retries has checks of several. */
     yotiSessionId: text(),
@@ -203,10 +200,8 @@ export const directorChecks = pgTable(
 export const directorMedia = pgTable(
   "director_media",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    directorId: integer()
-      .notNull()
-      .references(() => directors.id, { onDelete: "cascade" }),
+    id: identity(),
+    directorId: directorRef(),
     yotiMediaId: text().notNull(),
     /** The provider session the media belongs to; needed to fetch it from the provider again. */
     yotiSessionId: text(),
@@ -225,17 +220,9 @@ export const directorMedia = pgTable(
 export const directorAddresses = pgTable(
   "director_addresses",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    directorId: integer()
-      .notNull()
-      .references(() => directors.id, { onDelete: "cascade" }),
-    addressLine1: text(),
-    addressLine2: text(),
-    addressLine3: text(),
-    city: text(),
-    state: text(),
-    postcode: text(),
-    country: text(),
+    id: identity(),
+    directorId: directorRef(),
+    ...postalAddress(),
     startDate: date({ mode: "string" }),
     /** Null for an address that is still current. */
     endDate: date({ mode: "string" }),
@@ -251,10 +238,8 @@ export const directorAddresses = pgTable(
 export const directorFiles = pgTable(
   "director_files",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    directorId: integer()
-      .notNull()
-      .references(() => directors.id, { onDelete: "cascade" }),
+    id: identity(),
+    directorId: directorRef(),
     /** The name the uploader gave the file (display only, never used as a path). */
     fileName: text().notNull(),
     fileType: fileType().notNull(),
@@ -263,8 +248,7 @@ export const directorFiles = pgTable(
     sizeBytes: integer().notNull(),
     /** Lower-case hex SHA-256 of the stored bytes. */
     sha256: varchar({ length: 64 }).notNull(),
-    createdAt: timestamptz().notNull().defaultNow(),
-    createdBy: text(),
+    ...creation(),
     /**
      * When the director "deleted" the upload after a review could have seen it: hidden from them
      * but kept (row and bytes) for the retention period, shown to staff as withdrawn by the director.

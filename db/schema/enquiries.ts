@@ -1,11 +1,11 @@
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { timestamptz } from "./columns";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { identity, timestamptz } from "./columns";
 
 /** A message sent through the /contact form (docs/domain.md "New enquiry"). */
 export const enquiries = pgTable(
   "enquiries",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: identity(),
     name: text().notNull(),
     email: text().notNull(),
     description: text().notNull(),

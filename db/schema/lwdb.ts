@@ -1,5 +1,5 @@
 import { boolean, pgTable, text } from "drizzle-orm/pg-core";
-import { timestamptz } from "./columns";
+import { billingParty, timestamptz } from "./columns";
 import { productTier } from "./enums";
 
 /**
@@ -22,19 +22,7 @@ export const lwdbRecords = pgTable("lwdb_records", {
     mainContactLastName: text(),
     mainContactTelephone: text(),
     productTier: productTier(),
-    billingEntityName: text(),
-    billingAddressLine1: text(),
-    billingAddressLine2: text(),
-    billingAddressCity: text(),
-    billingAddressState: text(),
-    billingAddressPostCode: text(),
-    /** ISO 3166-1 alpha-2 code (e.g. "GB"). */
-    billingAddressCountry: text(),
-    accountPayableContactFirstName: text(),
-    accountPayableContactLastName: text(),
-    accountPayableContactEmail: text(),
-    accountPayableContactTelephone: text(),
-    vatNumber: text(),
+    ...billingParty(),
     vatExempt: boolean().notNull().default(false),
     purchaseOrderInfo: text(),
     /** When this row was last loaded from an export. */

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
-import { timestamptz } from "./columns";
+import { identity, timestamptz } from "./columns";
 import { directors } from "./directors";
 import { users } from "./users";
 
@@ -11,7 +11,7 @@ import { users } from "./users";
 export const notifications = pgTable(
   "notifications",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: identity(),
     message: text().notNull(),
     clientId: integer().references(() => clients.id, { onDelete: "set null" }),
     directorId: integer().references(() => directors.id, { onDelete: "set null" }),

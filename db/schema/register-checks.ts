@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { timestamptz } from "./columns";
-import { directors } from "./directors";
+import { creation, identity, timestamptz } from "./columns";
+import { directorRef } from "./directors";
 
 /** What a register check found (lib/server/companies-house/register-check-run.ts). */
 export const registerCheckOutcomeValues = ["matched", "mismatch", "not_on_register", "register_unavailable"] as const;
@@ -20,10 +20,8 @@ export type RegisterCheckOutcome = (typeof registerCheckOutcomeValues)[number];
 export const registerChecks = pgTable(
   "register_checks",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    directorId: integer()
-      .notNull()
-      .references(() => directors.id, { onDelete: "cascade" }),
+    id: identity(),
+    directorId: directorRef(),
     /** The job that made the check (pg-boss's id, stable across its retries). */
     jobId: uuid().notNull(),
     /** The client's company number as the register writes it; null when the client has none. */
@@ -74,17 +72,12 @@ export const registerChecks = pgTable(
 export const personLinks = pgTable(
   "person_links",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    directorId: integer()
-      .notNull()
-      .references(() => directors.id, { onDelete: "cascade" }),
-    linkedDirectorId: integer()
-      .notNull()
-      .references(() => directors.id, { onDelete: "cascade" }),
+    id: identity(),
+    directorId: directorRef(),
+    linkedDirectorId: directorRef(),
     /** How the two were recognised as one person: "officerId" or "nameAndBirth". */
     matchedBy: text().notNull(),
-    createdAt: timestamptz().notNull().defaultNow(),
-    createdBy: text(),
+    ...creation(),
   },
   (t) => [uniqueIndex("person_links_director_id_key").on(t.directorId), index("person_links_linked_director_id_idx").on(t.linkedDirectorId)],
 );

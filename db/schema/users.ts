@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { timestamptz } from "./columns";
+import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { identity, timestamptz } from "./columns";
 import { userType } from "./enums";
 
 /**
@@ -12,7 +12,7 @@ import { userType } from "./enums";
 export const users = pgTable(
   "users",
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: identity(),
     email: text().notNull(),
     reference: text(),
     type: userType().notNull(),
