@@ -1,12 +1,13 @@
 import "server-only";
-import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { auditEntries } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { auditErrorTypes, type AuditQuery } from "@/lib/schemas/audit-query";
 import { AppError } from "@/lib/server/app-error";
-import { pagerFor, type Pager } from "@/lib/pager";
+import type { Pager } from "@/lib/pager";
+import { newestFirstPage } from "./newest-first";
 import { nameAuditEntries, type NamedAuditEntry } from "./name-audit-entries";
 
 export interface AuditPage {
@@ -53,18 +54,6 @@ export function auditConditions(query: Partial<AuditQuery>): SQL | undefined {
 export async function findAuditEntries({ db, user, query }: { db: Db; user: Principal; query: AuditQuery }): Promise<AuditPage> {
   if (!can(user.type, "admin.audit.read")) throw new AppError("forbidden");
   const where = auditConditions(query);
-  const [entries, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditEntries)
-      .where(where)
-      .orderBy(desc(auditEntries.timestamp), desc(auditEntries.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(auditEntries).where(where),
-  ]);
-  return {
-    entries: await nameAuditEntries({ db, user, entries }),
-    pager: pagerFor(Number(total?.n ?? 0), query.page, query.pageSize),
-  };
+  const { rows: entries, pager } = await newestFirstPage(db, auditEntries, where, query);
+  return { entries: await nameAuditEntries({ db, user, entries }), pager };
 }

@@ -1,10 +1,11 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { auditEntries, clients } from "@/db/schema";
+import { clients } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
+import { auditTrailOf } from "@/lib/server/audit/newest-first";
 
 /**
  * The audit trail of a client, newest first (at most `limit`, up to 500), for staff: the client's
@@ -14,10 +15,5 @@ export async function listClientAudit({ db, user, id, limit = 200 }: { db: Db; u
   if (!can(user.type, "admin.audit.read")) throw new AppError("forbidden");
   const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).limit(1);
   if (!client) throw new AppError("not_found");
-  return db
-    .select()
-    .from(auditEntries)
-    .where(eq(auditEntries.clientId, id))
-    .orderBy(desc(auditEntries.timestamp), desc(auditEntries.id))
-    .limit(Math.max(1, Math.min(limit, 500)));
+  return auditTrailOf(db, "clientId", id, limit);
 }

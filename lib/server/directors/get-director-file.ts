@@ -6,6 +6,7 @@ import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import type { FileStorage } from "@/lib/integrations/storage";
 import { AppError } from "@/lib/server/app-error";
+import { loadStoredFile } from "./stored-file";
 
 /**
  * A file of a director (an upload, or a kept copy of the identity provider's media), for staff: its
@@ -26,17 +27,5 @@ export async function getDirectorFile({
   fileId: number;
 }): Promise<{ fileName: string; contentType: string; bytes: Uint8Array }> {
   if (!can(user.type, "admin.directors.read")) throw new AppError("forbidden");
-  const [file] = await db
-    .select({ fileName: directorFiles.fileName, contentType: directorFiles.contentType, storageKey: directorFiles.storageKey })
-    .from(directorFiles)
-    .where(and(eq(directorFiles.id, fileId), eq(directorFiles.directorId, directorId), eq(directorFiles.isDeleted, false)))
-    .limit(1);
-  if (!file) throw new AppError("not_found");
-  // A key of the wrong shape (a tampered row) is refused by the storage with a RangeError: not found.
-  const bytes = await storage.get(file.storageKey).catch((err: unknown) => {
-    if (err instanceof RangeError) return null;
-    throw err;
-  });
-  if (!bytes) throw new AppError("not_found");
-  return { fileName: file.fileName, contentType: file.contentType, bytes };
+  return loadStoredFile(db, storage, and(eq(directorFiles.id, fileId), eq(directorFiles.directorId, directorId), eq(directorFiles.isDeleted, false)));
 }

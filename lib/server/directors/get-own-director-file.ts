@@ -6,6 +6,7 @@ import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import type { FileStorage } from "@/lib/integrations/storage";
 import { AppError } from "@/lib/server/app-error";
+import { loadStoredFile } from "./stored-file";
 
 /**
  * One of the signed-in director's own uploads (proof of name or address) with its bytes. Another
@@ -16,16 +17,5 @@ import { AppError } from "@/lib/server/app-error";
 export async function getOwnDirectorFile({ db, user, storage, fileId }: { db: Db; user: Principal; storage: FileStorage; fileId: number }) {
   if (!can(user.type, "director.self.read")) throw new AppError("forbidden");
   if (!user.directorId) throw new AppError("not_found");
-  const [file] = await db
-    .select({ fileName: directorFiles.fileName, contentType: directorFiles.contentType, storageKey: directorFiles.storageKey })
-    .from(directorFiles)
-    .where(and(eq(directorFiles.id, fileId), eq(directorFiles.directorId, user.directorId), eq(directorFiles.isDeleted, false), isNull(directorFiles.hiddenAt), inArray(directorFiles.fileType, ["Name", "Address"])))
-    .limit(1);
-  if (!file) throw new AppError("not_found");
-  const bytes = await storage.get(file.storageKey).catch((err: unknown) => {
-    if (err instanceof RangeError) return null;
-    throw err;
-  });
-  if (!bytes) throw new AppError("not_found");
-  return { fileName: file.fileName, contentType: file.contentType, bytes };
+  return loadStoredFile(db, storage, and(eq(directorFiles.id, fileId), eq(directorFiles.directorId, user.directorId), eq(directorFiles.isDeleted, false), isNull(directorFiles.hiddenAt), inArray(directorFiles.fileType, ["Name", "Address"])));
 }
