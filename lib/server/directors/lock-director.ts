@@ -17,11 +17,7 @@ export async function lockDirectorForStaff(tx: Tx, id: number): Promise<Director
 
 /** The signed-in individual's own row locked until the transaction ends (FOR UPDATE); deleted or unknown: 404. */
 export async function lockOwnDirector(tx: Tx, directorId: number): Promise<Director> {
-  const [director] = await tx
-    .select()
-    .from(directors)
-    .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)))
-    .for("update");
+  const [director] = await tx.select().from(directors).where(and(eq(directors.id, directorId), eq(directors.isDeleted, false))).for("update");
   if (!director) throw new AppError("not_found");
   return director;
 }
