@@ -14,6 +14,7 @@
  * depends on the machine, which is why the load average is printed with it.
  */
 import os from "node:os";
+import { benchRequestBody, loadRequestRoute } from "./request-route";
 import { fmt, summarise, type LatencySummary } from "./stats";
 import { print } from "../lib/terminal";
 
@@ -41,9 +42,8 @@ export async function benchCsvImport({ rows, runs }: { rows: number; runs: numbe
   const { RECAPTCHA_DEV_CREDENTIALS } = await import("@/lib/integrations/captcha/dev-credentials");
   const { resetEnvCache } = await import("@/lib/env");
   const { parseIndividualsCsv } = await import("@/lib/csv/individuals-import");
-  const { POST } = await import("@/app/api/requests/identity-verification/route");
+  const postRequest = await loadRequestRoute();
   const { getJobQueue, stopJobQueue } = await import("@/lib/jobs/queue");
-  const { CLIENT_ADDRESS_HEADER } = await import("@/lib/client-address");
 
   const sim = await startCaptchaSimulator({ port: 0, ...RECAPTCHA_DEV_CREDENTIALS });
   configureCaptchaSimulator(process.env, sim.port);
@@ -62,37 +62,15 @@ export async function benchCsvImport({ rows, runs }: { rows: number; runs: numbe
       if (imported.fileError || imported.rejected.length || imported.individuals.length !== rows) {
         throw new Error(`the CSV did not import cleanly: ${imported.fileError ?? `${imported.rejected.length} rows rejected`}`);
       }
-      const body = JSON.stringify({
-        journey: "PayByInvoice",
-        productTier: "Managed",
+      const body = benchRequestBody({
         company: { name: `Bench Import ${Date.now()}-${run} Ltd`, companyId: "09417262" },
-        mainContactFirstName: "Bench",
-        mainContactLastName: "Contact",
         mainContactEmail: `bench.contact.${run}@bench.example`,
-        mainContactTelephone: "020 7946 0000",
         billingEntityName: "Bench Import Ltd",
-        billingAddressLine1: "1 Bench Street",
-        billingAddressCity: "London",
-        billingAddressPostCode: "EC1A 1AA",
-        billingAddressCountry: "GB",
-        accountPayableContactFirstName: "Bench",
-        accountPayableContactLastName: "Payables",
         accountPayableContactEmail: "ap@bench.example",
-        vatNumber: "GB123456789",
-        vatExempt: false,
         individuals: imported.individuals,
-        captchaToken: "test-pass",
       });
-      const res = await POST(
-        new Request("http://localhost:3000/api/requests/identity-verification", {
-          method: "POST",
-          headers: { "content-type": "application/json", "user-agent": "bench", [CLIENT_ADDRESS_HEADER]: "203.0.113.9" },
-          body,
-        }),
-      );
-      const answer = await res.text();
+      await postRequest(body, "203.0.113.9");
       const t2 = performance.now();
-      if (res.status !== 200) throw new Error(`the request route answered ${res.status}: ${answer.slice(0, 300)}`);
       if (run === 0) continue; // warm-up
       parse.push(t1 - t0);
       request.push(t2 - t1);

@@ -23,6 +23,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { print } from "../lib/terminal";
+import { benchRequestBody, loadRequestRoute } from "./request-route";
 
 export const INVITATIONS_BAR_MS = { postgres: 60_000, embedded: 300_000 } as const;
 export type BenchDatabase = keyof typeof INVITATIONS_BAR_MS;
@@ -97,26 +98,12 @@ function cpuSecondsOf(pid: number | undefined): number {
 const stored = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).length : 0);
 
 function requestBody(individuals: { name: string; email: string }[], tag: string) {
-  return JSON.stringify({
-    journey: "PayByInvoice",
-    productTier: "Managed",
+  return benchRequestBody({
     company: { name: `Bench Invitations ${tag} Ltd`, companyId: "09999998" },
-    mainContactFirstName: "Bench",
-    mainContactLastName: "Contact",
     mainContactEmail: `bench.contact.${tag}@bench.example`,
-    mainContactTelephone: "020 7946 0000",
     billingEntityName: "Bench Invitations Ltd",
-    billingAddressLine1: "1 Bench Street",
-    billingAddressCity: "London",
-    billingAddressPostCode: "EC1A 1AA",
-    billingAddressCountry: "GB",
-    accountPayableContactFirstName: "Bench",
-    accountPayableContactLastName: "Payables",
     accountPayableContactEmail: `ap.${tag}@bench.example`,
-    vatNumber: "GB123456789",
-    vatExempt: false,
     individuals,
-    captchaToken: "test-pass",
   });
 }
 
@@ -149,8 +136,7 @@ export async function benchInvitations({
   const { startSageSimulator } = await import("@/lib/integrations/sage/simulator/server");
   const { configureSageSimulator } = await import("@/lib/integrations/sage/simulator/configure");
   const { SAGE_DEV_CREDENTIALS } = await import("@/lib/integrations/sage/dev-credentials");
-  const { POST } = await import("@/app/api/requests/identity-verification/route");
-  const { CLIENT_ADDRESS_HEADER } = await import("@/lib/client-address");
+  const postRequest = await loadRequestRoute();
   const { listMessages } = await import("@/lib/integrations/email/mailbox-store");
 
   // The database this run is on: the process's, reopened under this configuration.
@@ -196,16 +182,8 @@ export async function benchInvitations({
     const cpu0 = process.cpuUsage();
     const mailboxCpu0 = cpuSecondsOf(mailbox.child.pid);
     const t0 = performance.now();
-    const res = await POST(
-      new Request("http://localhost:3000/api/requests/identity-verification", {
-        method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "bench", [CLIENT_ADDRESS_HEADER]: "203.0.113.10" },
-        body,
-      }),
-    );
-    const answer = await res.text();
+    await postRequest(body, "203.0.113.10");
     const requestMs = performance.now() - t0;
-    if (res.status !== 200) throw new Error(`the request route answered ${res.status}: ${answer.slice(0, 300)}`);
 
     // The request's own confirmation email to the contact arrives too: N + 1 messages in all.
     // Counted as the mailbox renames each finished message into place (inotify), not by listing the
