@@ -10,7 +10,7 @@ import { useCallback } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { sendPatch } from "@/components/admin/client-detail/api";
-import { Field } from "@/components/ui/field";
+import { Field, type FieldProps } from "@/components/ui/field";
 import { KitFormElement } from "@/components/ui/form/form";
 import { FormActions } from "@/components/ui/form/form-actions";
 import { useJourneyMessage } from "@/components/ui/form/journey-messages";
@@ -29,6 +29,11 @@ const EMPTY: Input = { companiesHouseCode: "" };
 
 /** The server's format check of the code, loaded when the form is first used. */
 const resolver = lazyResolver<Input>(() => import("@/lib/schemas/director-forms").then((m) => m.personalCodeFormSchema));
+
+/** The personal code's box: 11 letters and digits, typed as people read them (spaces and lower case accepted). */
+export function PersonalCodeField(props: Omit<FieldProps, "autoComplete" | "autoCapitalize" | "spellCheck" | "maxLength" | "className" | "inputClassName">) {
+  return <Field {...props} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} className="max-w-sm" inputClassName="font-mono uppercase" />;
+}
 
 export function PersonalCodeForm() {
   const t = useTranslations("directorJourney.personalCode");
@@ -62,18 +67,7 @@ export function PersonalCodeForm() {
 
   return (
     <KitFormElement onSubmit={form.submitWith(submit)} onFocus={resolver.preload} aria-labelledby="personal-code-title" className="flex flex-col gap-4">
-      <Field
-        label={t("label")}
-        hint={t("hint", { example: PERSONAL_CODE_EXAMPLE })}
-        error={message(errors.companiesHouseCode?.message)}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={40}
-        className="max-w-sm"
-        inputClassName="font-mono uppercase"
-        {...register("companiesHouseCode")}
-      />
+      <PersonalCodeField label={t("label")} hint={t("hint", { example: PERSONAL_CODE_EXAMPLE })} error={message(errors.companiesHouseCode?.message)} {...register("companiesHouseCode")} />
       <FormActions submit={t("submit")} loading={isSubmitting} loadingLabel={t("submitting")} />
     </KitFormElement>
   );

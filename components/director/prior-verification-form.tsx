@@ -12,7 +12,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { sendJson } from "@/components/admin/client-detail/api";
 import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
-import { Field, fieldId } from "@/components/ui/field";
+import { fieldId } from "@/components/ui/field";
 import { KitFormElement } from "@/components/ui/form/form";
 import { FormActions } from "@/components/ui/form/form-actions";
 import { useJourneyMessage } from "@/components/ui/form/journey-messages";
@@ -22,6 +22,7 @@ import { lazyResolver } from "@/lib/forms/lazy-resolver";
 import type { PriorVerificationInput, PriorVerificationRequest } from "@/lib/schemas/prior-verification";
 import { PERSONAL_CODE_EXAMPLE } from "@/lib/schemas/director-self-fields";
 import { DIRECTOR_API } from "./details-form";
+import { PersonalCodeField } from "./personal-code-form";
 
 export const PRIOR_VERIFICATION_API = `${DIRECTOR_API}/prior-verification`;
 
@@ -81,18 +82,7 @@ export function PriorVerificationForm({ companyName }: { companyName: string }) 
           </label>
         </div>
       </div>
-      <Field
-        label={t("codeLabel")}
-        hint={t("codeHint", { example: PERSONAL_CODE_EXAMPLE })}
-        error={codeError}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={40}
-        className="max-w-sm"
-        inputClassName="font-mono uppercase"
-        {...register("companiesHouseCode")}
-      />
+      <PersonalCodeField label={t("codeLabel")} hint={t("codeHint", { example: PERSONAL_CODE_EXAMPLE })} error={codeError} {...register("companiesHouseCode")} />
       <FormActions submit={t("submit")} loading={isSubmitting} loadingLabel={t("submitting")} />
     </KitFormElement>
   );

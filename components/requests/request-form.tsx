@@ -34,44 +34,20 @@ import { useCompanyLookup, type LookupState } from "./use-company-lookup";
 /** The FieldIdScope of the form's fields: `request-company-name` is the id of `company.name`. */
 export const REQUEST_SCOPE = "request";
 
-/** The order of the fields on screen, for the error summary. */
-const FIELD_ORDER = [
-  "customerCode",
-  "company",
-  "productTier",
-  "mainContactFirstName",
-  "mainContactLastName",
-  "mainContactEmail",
-  "mainContactTelephone",
-  "billingEntityName",
-  "billingAddressLine1",
-  "billingAddressLine2",
-  "billingAddressCity",
-  "billingAddressState",
-  "billingAddressPostCode",
-  "billingAddressCountry",
-  "accountPayableContactFirstName",
-  "accountPayableContactLastName",
-  "accountPayableContactEmail",
-  "accountPayableContactTelephone",
-  "vatExempt",
-  "vatNumber",
-  "purchaseOrderInfo",
-  "individuals",
-  "verifyBy",
-] as const;
-
 /** The steps of the form, in order: short pages, then "Check your answers" before submitting or paying. */
 const STEPS = ["company", "individuals", "contacts", "billing", "check"] as const;
 type Step = (typeof STEPS)[number];
 
 /** The fields of each step (top-level paths). */
-const STEP_FIELDS: Record<AnswerStep, readonly (typeof FIELD_ORDER)[number][]> = {
+const STEP_FIELDS: Record<AnswerStep, readonly (keyof OnboardingRequestInput)[]> = {
   company: ["customerCode", "company", "productTier"],
   individuals: ["individuals", "verifyBy"],
   contacts: ["mainContactFirstName", "mainContactLastName", "mainContactEmail", "mainContactTelephone", "accountPayableContactFirstName", "accountPayableContactLastName", "accountPayableContactEmail", "accountPayableContactTelephone"],
   billing: ["billingEntityName", "billingAddressLine1", "billingAddressLine2", "billingAddressCity", "billingAddressState", "billingAddressPostCode", "billingAddressCountry", "vatExempt", "vatNumber", "purchaseOrderInfo"],
 };
+
+/** The order of the fields on screen, for the error summary (which lists one step's problems). */
+const FIELD_ORDER = Object.values(STEP_FIELDS).flat();
 
 /** The step that asks for a field path (`individuals.2.email` is on "individuals"). */
 function stepOf(path: string): AnswerStep | undefined {

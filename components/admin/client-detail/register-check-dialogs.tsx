@@ -8,10 +8,9 @@ import { registerCheckResolutionSchema } from "@/lib/schemas/register-check";
 import type { RegisterFindings } from "@/lib/server/companies-house/register-check-findings";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { useStaffMessage } from "@/components/ui/form/staff-messages";
-import { ReasonForm, type ReasonAnswer } from "@/components/ui/form/reason-form";
 import { useToastMessages } from "@/components/ui/toast";
 import { directorUrl, sendJson } from "./api";
+import { StaffReasonForm } from "./staff-reason-form";
 
 interface RegisterDirector {
   id: number;
@@ -69,35 +68,18 @@ export function RegisterCheckActions({ director, findings }: { director: Registe
 
 function ResolveForm({ directorId, checkId, onClose }: { directorId: number; checkId: number; onClose: () => void }) {
   const t = useTranslations("clientDetail.register.resolveDialog");
-  const router = useRouter();
-  const toastMessage = useToastMessages();
-  const message = useStaffMessage();
-
-  async function send(reason: string): Promise<ReasonAnswer> {
-    const result = await sendJson(`${directorUrl(directorId)}/register-checks/${checkId}/resolve`, { reason });
-    if (result.ok) {
-      toastMessage.success("registerCheckResolved");
-      router.refresh();
-      onClose();
-      return true;
-    }
-    toastMessage.error("formSubmitFailed");
-    const reasonKey = result.fields.reason?.[0];
-    return { reason: reasonKey, form: !reasonKey && result.status === 409 ? "registerCheckNotOpen" : undefined };
-  }
-
   return (
-    <ReasonForm
+    <StaffReasonForm
+      url={`${directorUrl(directorId)}/register-checks/${checkId}/resolve`}
       resolver={zodResolver(registerCheckResolutionSchema)}
-      label={t("reason")}
-      hint={t("reasonHint")}
-      maxLength={1000}
-      submitLabel={t("submit")}
-      cancelLabel={t("cancel")}
-      onCancel={onClose}
+      words={t}
       summaryTitle={t("errorSummary")}
-      translate={message}
-      onSend={send}
+      done="registerCheckResolved"
+      problems={(refusal) => {
+        const reason = refusal.fields.reason?.[0];
+        return { reason, form: !reason && refusal.status === 409 ? "registerCheckNotOpen" : undefined };
+      }}
+      onClose={onClose}
     />
   );
 }

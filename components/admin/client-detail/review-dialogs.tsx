@@ -21,11 +21,11 @@ import { TextareaField } from "@/components/ui/field";
 import { KitFormElement } from "@/components/ui/form/form";
 import { FormActions } from "@/components/ui/form/form-actions";
 import { useStaffMessage } from "@/components/ui/form/staff-messages";
-import { ReasonForm, type ReasonAnswer } from "@/components/ui/form/reason-form";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
 import { VisuallyHidden } from "@/components/ui/visually-hidden";
 import { directorUrl, sendJson } from "./api";
+import { StaffReasonForm } from "./staff-reason-form";
 
 interface ReviewDirector {
   id: number;
@@ -208,34 +208,15 @@ export function ReopenDialog({ director, open, onClose }: DialogProps) {
 function ReopenForm({ director, onClose }: { director: ReviewDirector; onClose: () => void }) {
   const t = useTranslations("clientDetail.reopen");
   const tr = useTranslations("clientDetail.reviewDecision");
-  const router = useRouter();
-  const toastMessage = useToastMessages();
-  const message = useStaffMessage();
-
-  async function send(reason: string): Promise<ReasonAnswer> {
-    const result = await sendJson(`${directorUrl(director.id)}/reopen`, { reason });
-    if (result.ok) {
-      toastMessage.success("directorReopened");
-      router.refresh();
-      onClose();
-      return true;
-    }
-    toastMessage.error("formSubmitFailed");
-    return { reason: result.fields.reason?.[0], form: result.fields.status?.[0] };
-  }
-
   return (
-    <ReasonForm
+    <StaffReasonForm
+      url={`${directorUrl(director.id)}/reopen`}
       resolver={zodResolver(reopenRequestSchema)}
-      label={t("reason")}
-      hint={t("reasonHint")}
-      maxLength={1000}
-      submitLabel={t("submit")}
-      cancelLabel={t("cancel")}
-      onCancel={onClose}
+      words={t}
       summaryTitle={tr("errorSummary")}
-      translate={message}
-      onSend={send}
+      done="directorReopened"
+      problems={(refusal) => ({ reason: refusal.fields.reason?.[0], form: refusal.fields.status?.[0] })}
+      onClose={onClose}
     />
   );
 }
