@@ -1,5 +1,5 @@
 // A request's invitations at volume, through the real worker: 300 individuals released at once (in
-// statements of 200), worked by two workers side by side (as two processes would; one on the
+// one statement), worked by two workers side by side (as two processes would; one on the
 // embedded database, which one process owns), in batches of WORKER_BATCH_SIZE with
 // WORKER_CONCURRENCY in flight over pooled SMTP connections (SMTP_MAX_CONNECTIONS) to a real SMTP
 // server. Every invitation must arrive exactly once; and nobody may get two emails in a day: the

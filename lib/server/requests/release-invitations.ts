@@ -1,11 +1,8 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { clients, directors } from "@/db/schema";
 import { sendJobs } from "@/lib/jobs/send-jobs";
-
-/** Individuals marked invited per statement (see releaseInvitations). */
-const RELEASE_CHUNK = 200;
 
 /** The key of an individual's invitation job: one invitation per individual, however often released. */
 export function invitationJobKey(directorId: number): string {
@@ -22,22 +19,14 @@ export function invitationJobKey(directorId: number): string {
  */
 export async function releaseInvitations(tx: DbOrTx, { clientId }: { clientId: number }): Promise<number> {
   // Invited from now: they may sign in, start their check and enter their code (the status machine's guard).
+  // One statement for all of them: the directors' statement triggers compare its old and new rows
+  // as sets (migration 0042), at a cost that grows with the rows, not with their square.
   const live = and(eq(directors.clientId, clientId), eq(directors.isDeleted, false));
-  const ids = (await tx.select({ id: directors.id }).from(directors).where(live)).map((d) => d.id).sort((a, b) => a - b);
-  const rows: { id: number }[] = [];
-  // In statements of RELEASE_CHUNK rows: each UPDATE runs the directors' statement triggers, some of
-  // which join its old and new rows at a cost that can grow with the square of the rows one
-  // statement changes; one statement for a request of thousands ran past the statement time-out
-  // (docs/speed.md, "Invitations at volume").
-  for (let i = 0; i < ids.length; i += RELEASE_CHUNK) {
-    rows.push(
-      ...(await tx
-        .update(directors)
-        .set({ invitedAt: sql`coalesce(${directors.invitedAt}, now())` })
-        .where(and(live, inArray(directors.id, ids.slice(i, i + RELEASE_CHUNK))))
-        .returning({ id: directors.id })),
-    );
-  }
+  const rows = await tx
+    .update(directors)
+    .set({ invitedAt: sql`coalesce(${directors.invitedAt}, now())` })
+    .where(live)
+    .returning({ id: directors.id });
   rows.sort((a, b) => a.id - b.id);
   await tx.update(clients).set({ invitationsHeld: false }).where(and(eq(clients.id, clientId), eq(clients.invitationsHeld, true)));
   await sendJobs(
