@@ -134,9 +134,9 @@ const schema = z.object({
    * at the same time; each job still succeeds or fails on its own (lib/jobs/queue.ts).
    */
   WORKER_BATCH_SIZE: int(1, 1000, 50),
-  WORKER_CONCURRENCY: int(1, 100, 10),
+  WORKER_CONCURRENCY: int(1, 100, 20),
   /** Connections the SMTP adapter keeps open to the relay at most (nodemailer's pool). */
-  SMTP_MAX_CONNECTIONS: int(1, 100, 5),
+  SMTP_MAX_CONNECTIONS: int(1, 100, 10),
   /** Port of the worker's health and metrics endpoints (scripts/worker.ts); unset = none. */
   WORKER_HTTP_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int("must be a whole number").min(1).max(65535).optional()),
   /** Security events older than this are deleted by the scheduled clean-up (about 13 months by default). */
