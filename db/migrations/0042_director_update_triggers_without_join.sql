@@ -7,8 +7,8 @@
 -- statistics to plan with. Under IF NOT EXISTS the planner expects an early match and loops over
 -- one side for every row of the other; a plan cached by the session's earlier single-row updates
 -- does the same. Either way the cost grows with the square of the rows a statement changes, which
--- a request's thousands of invitations released at once made plain (docs/speed.md, "Invitations at
--- volume").
+-- a request's thousands of invitations released at once made plain
+-- (docs/speed.md, "Invitations at volume").
 --
 -- A row is changed, for a trigger, when its (id, columns it keeps) in old_rows is not in new_rows
 -- (ids are part of the tuple, so no other row can stand in for it); the new side's changed rows are
