@@ -8,6 +8,8 @@ import { ToasterHost } from "@/components/ui/toaster-host";
 import { SessionProvider } from "@/components/auth/session-provider";
 import { UserMenu } from "@/components/auth/user-menu";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
+import { ROOT_CLIENT_NAMESPACES } from "@/lib/i18n/client-namespaces";
+import { pickMessages } from "@/lib/i18n/pick-messages";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -45,7 +47,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           {t("skipToContent")}
         </a>
-        <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={messages}>
+        {/* Only what the layout's client components use: a page hands its own theirs (components/i18n/client-messages.tsx). */}
+        <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={pickMessages(messages, ROOT_CLIENT_NAMESPACES)}>
           <SessionProvider session={session}>
             <Header actions={<UserMenu user={user} />} />
             <main id="main-content" tabIndex={-1} className="flex w-full flex-1 flex-col">

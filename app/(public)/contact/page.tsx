@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { CardPage } from "@/components/layout/page-layouts";
 import { ContactForm } from "@/components/contact/contact-form";
 import { captchaBrowserConfig } from "@/lib/integrations/captcha";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("contact");
@@ -13,7 +14,9 @@ export default async function ContactPage() {
   const t = await getTranslations("contact");
   return (
     <CardPage title={t("title")} description={t("description")}>
-      <ContactForm botCheck={captchaBrowserConfig()} />
+      <ClientMessages namespaces={["common", "contact", "errorSummary", "validation"]}>
+        <ContactForm botCheck={captchaBrowserConfig()} />
+      </ClientMessages>
     </CardPage>
   );
 }

@@ -6,6 +6,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { loginPrefill, type LoginQuery } from "@/lib/auth/login-prefill";
 import { getEnv } from "@/lib/env";
 import { captchaBrowserConfig } from "@/lib/integrations/captcha";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("login");
@@ -23,7 +24,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const prefill = loginPrefill(await searchParams);
   return (
     <CardPage title={t("title")} description={t("description")}>
-      <LoginForm linkMinutes={getEnv().SIGN_IN_LINK_MINUTES} botCheck={captchaBrowserConfig()} prefill={prefill} />
+      <ClientMessages namespaces={["common", "login", "validation"]}>
+        <LoginForm linkMinutes={getEnv().SIGN_IN_LINK_MINUTES} botCheck={captchaBrowserConfig()} prefill={prefill} />
+      </ClientMessages>
       <p className="mt-6 text-sm">{t.rich("contactPrompt", { link: (chunks) => <Link href="/contact">{chunks}</Link> })}</p>
       <p className="mt-2 text-sm">{t.rich("staffPrompt", { link: (chunks) => <Link href="/admin/login">{chunks}</Link> })}</p>
     </CardPage>

@@ -7,6 +7,7 @@ import type { AuditValues, AuditWords } from "@/lib/domain/audit-sentence";
  * components and in the browser.
  */
 export function useAuditWords(): AuditWords {
+  // @messages auditSentence statuses auditArea.types
   const t = useTranslations();
   const format = useFormatter();
   // Keys are built at run time: use the translator untyped.

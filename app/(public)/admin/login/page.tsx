@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { homePaths } from "@/lib/auth/home-path";
 import { oidcConfig } from "@/lib/auth/sso/oidc-config";
 import { getEnv } from "@/lib/env";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("adminLogin");
@@ -42,7 +43,9 @@ export default async function AdminLoginPage({ searchParams }: { searchParams: P
           <p>{t("error")}</p>
         </Alert>
       ) : null}
-      <SsoSignIn callbackUrl={callbackUrl} autoStart={!error} />
+      <ClientMessages namespaces={["adminLogin"]}>
+        <SsoSignIn callbackUrl={callbackUrl} autoStart={!error} />
+      </ClientMessages>
       <noscript>
         <p>
           {t.rich("noscript", {

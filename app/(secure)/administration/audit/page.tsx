@@ -17,6 +17,7 @@ import type { Pager } from "@/lib/pager";
 import { auditQuerySchema, firstValues, securityEventQuerySchema } from "@/lib/schemas/audit-query";
 import { findAuditEntries } from "@/lib/server/audit/find-audit-entries";
 import { listSecurityEvents } from "@/lib/server/audit/list-security-events";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auditArea");
@@ -31,10 +32,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   const [t, values] = await Promise.all([getTranslations("auditArea"), searchParams.then(firstValues)]);
   const view = values.view === "security" ? "security" : "audit";
   return (
-    <PlainPage title={t("title")} description={t("description")} width="wide">
-      <AuditViews current={view} />
-      {view === "security" ? <SecurityView user={user} values={values} /> : <AuditView user={user} values={values} />}
-    </PlainPage>
+    <ClientMessages namespaces={["common"]}>
+      <PlainPage title={t("title")} description={t("description")} width="wide">
+        <AuditViews current={view} />
+        {view === "security" ? <SecurityView user={user} values={values} /> : <AuditView user={user} values={values} />}
+      </PlainPage>
+    </ClientMessages>
   );
 }
 

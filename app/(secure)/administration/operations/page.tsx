@@ -15,6 +15,7 @@ import { listOutsideServices } from "@/lib/server/operations/list-outside-servic
 import { listQueues } from "@/lib/server/operations/list-queues";
 import { listScheduleRuns } from "@/lib/server/operations/list-schedule-runs";
 import { listWebhookDeliveries } from "@/lib/server/operations/list-webhook-deliveries";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export const dynamic = "force-dynamic";
 
@@ -45,26 +46,28 @@ export default async function OperationsPage() {
   ]);
   const count = (outcome: string) => webhooks.filter((w) => w.outcome === outcome).length;
   return (
-    <PlainPage title={t("title")} description={t("description")} width="wide">
-      <div className="flex flex-col gap-10">
-        <AutoRefresh updatedAt={format.dateTime(now, { timeStyle: "medium" })} />
-        <Section id="services" title={t("services.title")}>
-          <ServicesTable services={services} />
-        </Section>
-        <Section id="queues" title={t("queues.title")}>
-          <QueuesTable queues={queues} now={now} />
-        </Section>
-        <Section id="failed-jobs" title={t("failedJobs.title")} intro={t("failedJobs.intro")}>
-          <FailedJobsTable jobs={failedJobs} />
-        </Section>
-        <Section id="webhooks" title={t("webhooks.title")} intro={t("webhooks.intro", { accepted: count("accepted"), refused: count("refused"), failed: count("failed") })}>
-          <WebhookDeliveriesTable deliveries={webhooks} />
-        </Section>
-        <Section id="schedules" title={t("schedules.title")}>
-          <SchedulesTable schedules={schedules} />
-        </Section>
-      </div>
-    </PlainPage>
+    <ClientMessages namespaces={["operations.failedJobs", "operations.refresh"]}>
+      <PlainPage title={t("title")} description={t("description")} width="wide">
+        <div className="flex flex-col gap-10">
+          <AutoRefresh updatedAt={format.dateTime(now, { timeStyle: "medium" })} />
+          <Section id="services" title={t("services.title")}>
+            <ServicesTable services={services} />
+          </Section>
+          <Section id="queues" title={t("queues.title")}>
+            <QueuesTable queues={queues} now={now} />
+          </Section>
+          <Section id="failed-jobs" title={t("failedJobs.title")} intro={t("failedJobs.intro")}>
+            <FailedJobsTable jobs={failedJobs} />
+          </Section>
+          <Section id="webhooks" title={t("webhooks.title")} intro={t("webhooks.intro", { accepted: count("accepted"), refused: count("refused"), failed: count("failed") })}>
+            <WebhookDeliveriesTable deliveries={webhooks} />
+          </Section>
+          <Section id="schedules" title={t("schedules.title")}>
+            <SchedulesTable schedules={schedules} />
+          </Section>
+        </div>
+      </PlainPage>
+    </ClientMessages>
   );
 }
 

@@ -20,6 +20,7 @@ import { getOwnCompany } from "@/lib/server/clients/get-own-company";
 import { getOwnCompanyName } from "@/lib/server/clients/get-own-company-name";
 import { getOwnPaymentDue } from "@/lib/server/payments/get-own-payment-due";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 /** The title is the company's name (as the page's heading), for its own contact; others see the 403 screen's. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -66,38 +67,53 @@ export default async function CompanyManagementPage({ searchParams }: { searchPa
 
   return (
     <PlainPage title={company.name}>
-      <UnsavedChangesProvider>
-        <div className="flex flex-col gap-10">
-          <DescriptionList
-            items={[
-              { label: t("reference"), value: <span className="font-mono">{company.reference}</span> },
-              { label: t("status"), value: <StatusBadge kind="client" status={company.status} /> },
-              { label: t("tier"), value: ts(`productTier.${company.productTier}`) },
-              { label: t("journey"), value: ts(`journey.${company.journey}`) },
-              { label: t("companyId"), value: company.companyId ?? t("notSet") },
-              company.sageInvoiceNumber ? { label: t("invoiceNumber"), value: company.sageInvoiceNumber } : null,
-            ].filter((item) => item !== null)}
-          />
-          {paymentDue ? <RequestPayment amountDue={paymentDue.amountDue} /> : null}
-          <IndividualsSection
-            rows={rows}
-            total={company.directorCount}
-            matching={matching.length}
-            statusStats={company.statusStats}
-            status={status}
-            pager={pager}
-            productTier={company.productTier}
-            journey={company.journey}
-            addBlockedBy={addBlockedBy}
-            pricing={company.additionPricing}
-            pendingAdditions={company.pendingAdditions}
-            allEmails={company.directors.map((d) => d.email)}
-            csvTemplate={individualsCsvTemplate()}
-            csvTemplateFileName={INDIVIDUALS_CSV_TEMPLATE_FILENAME}
-          />
-          <CompanyForm company={company} countries={countryOptions()} />
-        </div>
-      </UnsavedChangesProvider>
+      <ClientMessages
+        namespaces={[
+          "clientDetail.unsaved",
+          "clientDetail.validation",
+          "common",
+          "deadlines",
+          "errorSummary",
+          "pagination",
+          "requestForm.csv",
+          "secure.company",
+          "statuses",
+          "validation",
+        ]}
+      >
+        <UnsavedChangesProvider>
+          <div className="flex flex-col gap-10">
+            <DescriptionList
+              items={[
+                { label: t("reference"), value: <span className="font-mono">{company.reference}</span> },
+                { label: t("status"), value: <StatusBadge kind="client" status={company.status} /> },
+                { label: t("tier"), value: ts(`productTier.${company.productTier}`) },
+                { label: t("journey"), value: ts(`journey.${company.journey}`) },
+                { label: t("companyId"), value: company.companyId ?? t("notSet") },
+                company.sageInvoiceNumber ? { label: t("invoiceNumber"), value: company.sageInvoiceNumber } : null,
+              ].filter((item) => item !== null)}
+            />
+            {paymentDue ? <RequestPayment amountDue={paymentDue.amountDue} /> : null}
+            <IndividualsSection
+              rows={rows}
+              total={company.directorCount}
+              matching={matching.length}
+              statusStats={company.statusStats}
+              status={status}
+              pager={pager}
+              productTier={company.productTier}
+              journey={company.journey}
+              addBlockedBy={addBlockedBy}
+              pricing={company.additionPricing}
+              pendingAdditions={company.pendingAdditions}
+              allEmails={company.directors.map((d) => d.email)}
+              csvTemplate={individualsCsvTemplate()}
+              csvTemplateFileName={INDIVIDUALS_CSV_TEMPLATE_FILENAME}
+            />
+            <CompanyForm company={company} countries={countryOptions()} />
+          </div>
+        </UnsavedChangesProvider>
+      </ClientMessages>
     </PlainPage>
   );
 }

@@ -21,6 +21,7 @@ import { getOwnPriorVerification } from "@/lib/server/companies-house/person-pri
 import { PriorVerificationSection } from "@/components/director/prior-verification-section";
 import { hasDirectorMove } from "@/lib/domain/director-lifecycle";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 /** Titled as the 403 screen for anyone but a director. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -48,56 +49,73 @@ export default async function IndividualDetailsPage() {
   const tasks = directorTaskList(director, new Date());
 
   return (
-    <UnsavedChangesProvider>
-      <TitledPage title={director.name} description={t("title")}>
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-          <dt className="font-semibold">{t("company")}</dt>
-          <dd>{director.client.name}</dd>
-          <dt className="font-semibold">{t("reference")}</dt>
-          <dd className="font-mono">{director.reference}</dd>
-          <dt className="font-semibold">{t("status")}</dt>
-          <dd>
-            <StatusBadge kind="director" status={director.status} />
-          </dd>
-        </dl>
+    <ClientMessages
+      namespaces={[
+        "clientDetail.unsaved",
+        "clientDetail.validation",
+        "common",
+        "dateInput",
+        "directorJourney.details",
+        "directorJourney.personalCode",
+        "directorJourney.priorVerification",
+        "directorJourney.validation",
+        "errorSummary",
+        "evidence",
+        "identityCheck",
+        "validation",
+      ]}
+    >
+      <UnsavedChangesProvider>
+        <TitledPage title={director.name} description={t("title")}>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+            <dt className="font-semibold">{t("company")}</dt>
+            <dd>{director.client.name}</dd>
+            <dt className="font-semibold">{t("reference")}</dt>
+            <dd className="font-mono">{director.reference}</dd>
+            <dt className="font-semibold">{t("status")}</dt>
+            <dd>
+              <StatusBadge kind="director" status={director.status} />
+            </dd>
+          </dl>
 
-        {/* While documents are asked for, the identity check section gives way to the evidence section. */}
-        <TaskList
-          tasks={tasks}
-          targets={director.status === "OutstandingIDInfo" ? { identityCheck: "supporting-documents" } : undefined}
-          verifyBy={director.nextStep === "done" ? null : director.verifyBy}
-        />
+          {/* While documents are asked for, the identity check section gives way to the evidence section. */}
+          <TaskList
+            tasks={tasks}
+            targets={director.status === "OutstandingIDInfo" ? { identityCheck: "supporting-documents" } : undefined}
+            verifyBy={director.nextStep === "done" ? null : director.verifyBy}
+          />
 
-        <Alert variant={director.nextStep === "rejected" ? "warning" : director.nextStep === "done" ? "success" : "info"} title={t("nextTitle")} role="none">
-          <p data-testid="next-step" data-step={director.nextStep}>
-            {t(`next.${director.nextStep}`)}
-          </p>
-        </Alert>
+          <Alert variant={director.nextStep === "rejected" ? "warning" : director.nextStep === "done" ? "success" : "info"} title={t("nextTitle")} role="none">
+            <p data-testid="next-step" data-step={director.nextStep}>
+              {t(`next.${director.nextStep}`)}
+            </p>
+          </Alert>
 
-        <section id="your-details" aria-labelledby="details-title" className="mt-8 space-y-4">
-          <h2 id="details-title" className="text-xl font-semibold">
-            {t("details.title")}
-          </h2>
-          {editable ? (
-            <>
-              <p>{t("details.intro")}</p>
-              <DetailsForm director={director} countries={countryOptions()} today={today} />
-            </>
-          ) : (
-            <>
-              <p>{t("details.locked")}</p>
-              <DetailsSummary director={director} />
-            </>
-          )}
-        </section>
+          <section id="your-details" aria-labelledby="details-title" className="mt-8 space-y-4">
+            <h2 id="details-title" className="text-xl font-semibold">
+              {t("details.title")}
+            </h2>
+            {editable ? (
+              <>
+                <p>{t("details.intro")}</p>
+                <DetailsForm director={director} countries={countryOptions()} today={today} />
+              </>
+            ) : (
+              <>
+                <p>{t("details.locked")}</p>
+                <DetailsSummary director={director} />
+              </>
+            )}
+          </section>
 
-        {/* Verified here before for another company: confirming it replaces the identity check (issue 20). */}
-        {priorOffer ? <PriorVerificationSection offer={priorOffer} /> : null}
-        <IdentityCheckSection director={director} />
-        {showEvidence ? <EvidenceSection director={director} /> : null}
+          {/* Verified here before for another company: confirming it replaces the identity check (issue 20). */}
+          {priorOffer ? <PriorVerificationSection offer={priorOffer} /> : null}
+          <IdentityCheckSection director={director} />
+          {showEvidence ? <EvidenceSection director={director} /> : null}
 
-        {director.status === "Rejected" ? null : <PersonalCodeSection status={director.status} codeMasked={director.companiesHouseCodeMasked} />}
-      </TitledPage>
-    </UnsavedChangesProvider>
+          {director.status === "Rejected" ? null : <PersonalCodeSection status={director.status} codeMasked={director.companiesHouseCodeMasked} />}
+        </TitledPage>
+      </UnsavedChangesProvider>
+    </ClientMessages>
   );
 }

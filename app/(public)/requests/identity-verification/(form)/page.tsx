@@ -10,6 +10,7 @@ import { INDIVIDUALS_CSV_TEMPLATE_FILENAME, individualsCsvTemplate } from "@/lib
 import { captchaBrowserConfig } from "@/lib/integrations/captcha";
 import { requestPageViewOf } from "@/lib/schemas/request-page-view";
 import { getRequestPricing } from "@/lib/server/requests/get-request-pricing";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -37,7 +38,9 @@ export default async function RequestVerificationPage({ searchParams }: Props) {
     const [t, tj] = await Promise.all([getTranslations("requestForm"), getTranslations("requestJourney")]);
     return (
       <PlainPage title={t("title")} description={tj("intro")} width="narrow">
-        <JourneyChooser error={view.error} companyName={view.companyName} lwdbNumber={view.lwdbNumber} />
+        <ClientMessages namespaces={["common", "requestJourney"]}>
+          <JourneyChooser error={view.error} companyName={view.companyName} lwdbNumber={view.lwdbNumber} />
+        </ClientMessages>
       </PlainPage>
     );
   }
@@ -45,17 +48,19 @@ export default async function RequestVerificationPage({ searchParams }: Props) {
   const [t, pricing] = await Promise.all([getTranslations("requestForm"), getRequestPricing()]);
   return (
     <PlainPage title={t("title")} description={t(`intro.${params.journey}`)} width="narrow">
-      <RequestForm
-        journey={params.journey}
-        companyName={params.companyName}
-        lwdbNumber={params.lwdbNumber}
-        countries={countryOptions()}
-        pricing={pricing}
-        captcha={captchaBrowserConfig()}
-        csvTemplate={individualsCsvTemplate()}
-        csvTemplateFileName={INDIVIDUALS_CSV_TEMPLATE_FILENAME}
-        holdInvitations={getEnv().HOLD_REQUEST_INVITATIONS}
-      />
+      <ClientMessages namespaces={["common", "dateInput", "errorSummary", "requestForm", "validation"]}>
+        <RequestForm
+          journey={params.journey}
+          companyName={params.companyName}
+          lwdbNumber={params.lwdbNumber}
+          countries={countryOptions()}
+          pricing={pricing}
+          captcha={captchaBrowserConfig()}
+          csvTemplate={individualsCsvTemplate()}
+          csvTemplateFileName={INDIVIDUALS_CSV_TEMPLATE_FILENAME}
+          holdInvitations={getEnv().HOLD_REQUEST_INVITATIONS}
+        />
+      </ClientMessages>
     </PlainPage>
   );
 }

@@ -8,6 +8,7 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { getDb } from "@/db";
 import { getCardPaymentStatus } from "@/lib/server/payments/get-card-payment-status";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("payments.page");
@@ -50,7 +51,9 @@ export default async function CardPaymentPage({ params }: { params: Promise<{ pa
       return (
         <CardPage title={t("notPaidTitle")}>
           <Alert variant="warning">{t("notPaidBody", { companyName: status.companyName, amountDue: status.amountDue })}</Alert>
-          <RetryCardPayment token={status.payToken} />
+          <ClientMessages namespaces={["payments.retry"]}>
+            <RetryCardPayment token={status.payToken} />
+          </ClientMessages>
         </CardPage>
       );
     case "problem":

@@ -15,6 +15,7 @@ import { getDb } from "@/db";
 import { requirePageUser } from "@/lib/auth/guards";
 import { parseSearchParams, toSearchState } from "@/lib/schemas/client-search";
 import { getAdminOptions } from "@/lib/server/options/get-admin-options";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("clientSearch");
@@ -35,32 +36,34 @@ export default async function ClientManagementPage({ searchParams }: Props) {
   const state = toSearchState(request);
 
   return (
-    <PlainPage title={t("title")} description={t("intro")} width="full" actions={<ExportButtons />}>
-      <ClientSearchProvider state={state}>
-        <div className="flex flex-col gap-5">
-          {dropped.length > 0 ? (
-            <Alert variant="warning" role="status">
-              {t("invalidParams")}
-            </Alert>
-          ) : null}
-          <SearchToolbar />
-          <FiltersPanel
-            options={{
-              productTiers: options.productTiers,
-              clientStatuses: options.clientStatuses,
-              directorStatuses: options.directorStatuses,
-              owners: options.assignees,
-            }}
-          />
-          <BusyRegion label={t("resultsRegion")}>
-            <ResultsBoundary resetKey={crypto.randomUUID()}>
-              <Suspense fallback={<ResultsSkeleton />}>
-                <SearchResults user={user} request={request} />
-              </Suspense>
-            </ResultsBoundary>
-          </BusyRegion>
-        </div>
-      </ClientSearchProvider>
-    </PlainPage>
+    <ClientMessages namespaces={["clientSearch", "common", "pagination"]}>
+      <PlainPage title={t("title")} description={t("intro")} width="full" actions={<ExportButtons />}>
+        <ClientSearchProvider state={state}>
+          <div className="flex flex-col gap-5">
+            {dropped.length > 0 ? (
+              <Alert variant="warning" role="status">
+                {t("invalidParams")}
+              </Alert>
+            ) : null}
+            <SearchToolbar />
+            <FiltersPanel
+              options={{
+                productTiers: options.productTiers,
+                clientStatuses: options.clientStatuses,
+                directorStatuses: options.directorStatuses,
+                owners: options.assignees,
+              }}
+            />
+            <BusyRegion label={t("resultsRegion")}>
+              <ResultsBoundary resetKey={crypto.randomUUID()}>
+                <Suspense fallback={<ResultsSkeleton />}>
+                  <SearchResults user={user} request={request} />
+                </Suspense>
+              </ResultsBoundary>
+            </BusyRegion>
+          </div>
+        </ClientSearchProvider>
+      </PlainPage>
+    </ClientMessages>
   );
 }

@@ -25,6 +25,7 @@ import { listRegisterFindings } from "@/lib/server/companies-house/register-chec
 import { parseId } from "@/lib/parse-id";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 import { getAdminOptions } from "@/lib/server/options/get-admin-options";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 /** The title names the client ("Hartwell Holdings Ltd – Clients"), for staff only. */
 export async function generateMetadata({ params }: { params: Promise<{ clientId: string }> }): Promise<Metadata> {
@@ -73,94 +74,96 @@ export default async function ClientDetailPage({ params, searchParams }: { param
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
 
   return (
-    <UnsavedChangesProvider>
-      <PlainPage
-        title={client.name}
-        width="wide"
-        actions={
-          <>
-            <ClientDirectorsExportButton clientId={client.id} />
-            {/* The invoice job gave up (or never ran): an admin can ask for it again. */}
-            {!client.isDeleted && client.journey === "PayByInvoice" && !client.sageInvoiceNumber ? <RaiseInvoiceButton clientId={client.id} /> : null}
-            {/* Chase the contact now rather than wait for the schedule (the server says when it may not). */}
-            {!client.isDeleted && client.status !== "Completed" ? <SendReminderButton clientId={client.id} /> : null}
-            {!client.isDeleted ? <DeleteClientButton clientId={client.id} clientName={client.name} /> : null}
-          </>
-        }
-      >
-        <p className="mb-4">
-          <Link href="/administration/client-management">{t("back")}</Link>
-        </p>
-        {client.isDeleted ? (
-          <Alert variant="warning" role="none" className="mb-6" title={t("deletedTitle")}>
-            {t("deletedBody", { reason: client.deleteReason ?? "" })}
-          </Alert>
-        ) : null}
+    <ClientMessages namespaces={["auditArea.types", "auditSentence", "clientDetail", "combobox", "common", "dateInput", "deadlines", "errorSummary", "evidence.kinds", "evidence.pack", "pagination", "statuses", "validation"]}>
+      <UnsavedChangesProvider>
+        <PlainPage
+          title={client.name}
+          width="wide"
+          actions={
+            <>
+              <ClientDirectorsExportButton clientId={client.id} />
+              {/* The invoice job gave up (or never ran): an admin can ask for it again. */}
+              {!client.isDeleted && client.journey === "PayByInvoice" && !client.sageInvoiceNumber ? <RaiseInvoiceButton clientId={client.id} /> : null}
+              {/* Chase the contact now rather than wait for the schedule (the server says when it may not). */}
+              {!client.isDeleted && client.status !== "Completed" ? <SendReminderButton clientId={client.id} /> : null}
+              {!client.isDeleted ? <DeleteClientButton clientId={client.id} clientName={client.name} /> : null}
+            </>
+          }
+        >
+          <p className="mb-4">
+            <Link href="/administration/client-management">{t("back")}</Link>
+          </p>
+          {client.isDeleted ? (
+            <Alert variant="warning" role="none" className="mb-6" title={t("deletedTitle")}>
+              {t("deletedBody", { reason: client.deleteReason ?? "" })}
+            </Alert>
+          ) : null}
 
-        <section aria-label={t("summaryLabel")} className="mb-8">
-          <DescriptionList
-            items={[
-              { label: t("summary.reference"), value: <span className="font-mono">{client.reference}</span> },
-              { label: t("summary.status"), value: <StatusBadge kind="client" status={client.status} /> },
-              { label: t("summary.tier"), value: ts(`productTier.${client.productTier}`) },
-              { label: t("summary.journey"), value: ts(`journey.${client.journey}`) },
-              {
-                label: t("summary.individuals"),
-                value: (
-                  <>
-                    {client.directorCount}
-                    {client.statusStats.length ? <span className="text-ink-muted"> ({client.statusStats.map((s) => `${s.label}: ${s.count}`).join(", ")})</span> : null}
-                  </>
-                ),
-              },
-              { label: t("summary.created"), value: t("byWhom", { when: when(client.createdAt), who: client.createdBy ?? t("notSet") }) },
-              { label: t("summary.updated"), value: t("byWhom", { when: when(client.updatedAt), who: client.updatedBy ?? t("notSet") }) },
-            ]}
-          />
-        </section>
-
-        <nav aria-label={t("sectionsNavLabel")} className="mb-8">
-          <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            <li>
-              <a href="#client-form-title">{t("form.title")}</a>
-            </li>
-            <li>
-              <a href="#individuals-title">{t("sections.individuals")}</a>
-            </li>
-            <li>
-              <a href="#audit-title">{t("sections.audit")}</a>
-            </li>
-          </ul>
-        </nav>
-
-        <div className="flex flex-col gap-12">
-          <ClientForm client={client} assignees={options.assignees} countries={countries} readOnly={client.isDeleted} />
-
-          <section aria-labelledby="individuals-title" className="min-w-0">
-            <h2 id="individuals-title" tabIndex={-1} className="mb-4 text-2xl font-bold outline-none">
-              {t("sections.individuals")}
-            </h2>
-            <DirectorsSection
-              directors={directors}
-              pager={directorsPager}
-              totals={directorTotals}
-              status={view.status ?? null}
-              showDeleted={view.showDeleted}
-              clientUnitPrice={client.unitPrice}
-              countries={countries}
-              registerFindings={registerFindings}
+          <section aria-label={t("summaryLabel")} className="mb-8">
+            <DescriptionList
+              items={[
+                { label: t("summary.reference"), value: <span className="font-mono">{client.reference}</span> },
+                { label: t("summary.status"), value: <StatusBadge kind="client" status={client.status} /> },
+                { label: t("summary.tier"), value: ts(`productTier.${client.productTier}`) },
+                { label: t("summary.journey"), value: ts(`journey.${client.journey}`) },
+                {
+                  label: t("summary.individuals"),
+                  value: (
+                    <>
+                      {client.directorCount}
+                      {client.statusStats.length ? <span className="text-ink-muted"> ({client.statusStats.map((s) => `${s.label}: ${s.count}`).join(", ")})</span> : null}
+                    </>
+                  ),
+                },
+                { label: t("summary.created"), value: t("byWhom", { when: when(client.createdAt), who: client.createdBy ?? t("notSet") }) },
+                { label: t("summary.updated"), value: t("byWhom", { when: when(client.updatedAt), who: client.updatedBy ?? t("notSet") }) },
+              ]}
             />
           </section>
 
-          <section aria-labelledby="audit-title" className="min-w-0">
-            <h2 id="audit-title" className="mb-4 text-2xl font-bold">
-              {t("sections.audit")}
-            </h2>
-            {auditTruncated ? <p className="mb-3 text-sm text-ink-muted">{t("audit.truncated", { count: audit.length })}</p> : null}
-            <AuditTrail entries={audit} />
-          </section>
-        </div>
-      </PlainPage>
-    </UnsavedChangesProvider>
+          <nav aria-label={t("sectionsNavLabel")} className="mb-8">
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              <li>
+                <a href="#client-form-title">{t("form.title")}</a>
+              </li>
+              <li>
+                <a href="#individuals-title">{t("sections.individuals")}</a>
+              </li>
+              <li>
+                <a href="#audit-title">{t("sections.audit")}</a>
+              </li>
+            </ul>
+          </nav>
+
+          <div className="flex flex-col gap-12">
+            <ClientForm client={client} assignees={options.assignees} countries={countries} readOnly={client.isDeleted} />
+
+            <section aria-labelledby="individuals-title" className="min-w-0">
+              <h2 id="individuals-title" tabIndex={-1} className="mb-4 text-2xl font-bold outline-none">
+                {t("sections.individuals")}
+              </h2>
+              <DirectorsSection
+                directors={directors}
+                pager={directorsPager}
+                totals={directorTotals}
+                status={view.status ?? null}
+                showDeleted={view.showDeleted}
+                clientUnitPrice={client.unitPrice}
+                countries={countries}
+                registerFindings={registerFindings}
+              />
+            </section>
+
+            <section aria-labelledby="audit-title" className="min-w-0">
+              <h2 id="audit-title" className="mb-4 text-2xl font-bold">
+                {t("sections.audit")}
+              </h2>
+              {auditTruncated ? <p className="mb-3 text-sm text-ink-muted">{t("audit.truncated", { count: audit.length })}</p> : null}
+              <AuditTrail entries={audit} />
+            </section>
+          </div>
+        </PlainPage>
+      </UnsavedChangesProvider>
+    </ClientMessages>
   );
 }

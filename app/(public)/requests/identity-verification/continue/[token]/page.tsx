@@ -8,6 +8,7 @@ import { DescriptionList } from "@/components/ui/description-list";
 import { getDb } from "@/db";
 import { getUnpaidRequest } from "@/lib/server/payments/get-unpaid-request";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
+import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("payments.unpaid");
@@ -41,7 +42,9 @@ export default async function UnpaidRequestPage({ params }: { params: Promise<{ 
       </Alert>
       <DescriptionList items={[{ label: t("amountDue"), value: <span data-testid="amount-due">{request.amountDue}</span> }]} />
       <p className="text-ink-muted">{t("payHint")}</p>
-      <RetryCardPayment token={token} />
+      <ClientMessages namespaces={["payments.retry"]}>
+        <RetryCardPayment token={token} />
+      </ClientMessages>
     </CardPage>
   );
 }
