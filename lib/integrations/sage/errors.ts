@@ -1,3 +1,4 @@
+import { ServiceError } from "../service-error";
 import type { SageErrorItem } from "./types";
 
 /**
@@ -6,22 +7,10 @@ import type { SageErrorItem } from "./types";
  * new one is fetched next time) can; a refused record (RecordInvalid) or a dead refresh token
  * (invalid_grant: someone must authorise the connection again) cannot.
  */
-export class SageError extends Error {
-  constructor(
-    message: string,
-    readonly options: { status?: number; code: string; retryable: boolean; errors?: SageErrorItem[] },
-  ) {
-    super(message);
+export class SageError extends ServiceError<{ status?: number; code: string; retryable: boolean; errors?: SageErrorItem[] }> {
+  constructor(message: string, options: { status?: number; code: string; retryable: boolean; errors?: SageErrorItem[] }) {
+    super(message, options);
     this.name = "SageError";
-  }
-  get status() {
-    return this.options.status;
-  }
-  get code() {
-    return this.options.code;
-  }
-  get retryable() {
-    return this.options.retryable;
   }
   get errors(): SageErrorItem[] {
     return this.options.errors ?? [];
