@@ -31,11 +31,12 @@
 //
 // Consent is given automatically for the portal's own client (a first-party application).
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
-import type { IncomingMessage, Server } from "node:http";
+import type { Server } from "node:http";
 import path from "node:path";
 import { parse as parseQuery } from "node:querystring";
 import { pathToFileURL } from "node:url";
 import Provider, { type Account, type Configuration } from "oidc-provider";
+import { readBody } from "../lib/integrations/simulator-http";
 import { listenFailure } from "./lib/ports";
 import { print } from "./lib/terminal";
 import { log } from "../lib/log";
@@ -81,17 +82,6 @@ ${wrong ? `<p role="alert">That code is not right. Try again.</p>` : ""}
 <input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" required autofocus>
 <button type="submit">Continue</button>
 </form></main></body></html>`;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 16 * 1024) throw new Error("request entity too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Where the provider releases the scope claims (see the header). */
@@ -169,7 +159,7 @@ export function createLocalProvider(options: { port: number; appUrl: string; cla
     if (ctx.method !== "POST" || !/^\/interaction\/[^/]+$/.test(ctx.path) || !ctx.is("application/x-www-form-urlencoded")) {
       return next();
     }
-    const body = parseQuery(await readBody(ctx.req)) as Record<string, string | string[] | undefined>;
+    const body = parseQuery(await readBody(ctx.req, 16 * 1024, () => new Error("request entity too large"))) as Record<string, string | string[] | undefined>;
     if (body.prompt === "login") {
       const login = typeof body.login === "string" ? body.login : "";
       const account = byEmail(login);

@@ -10,28 +10,16 @@
 // for. The fixed tokens `test-pass` and `test-fail` pass and fail, for scripts and tests.
 import { RECAPTCHA_DEV_CREDENTIALS, RECAPTCHA_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/captcha/dev-credentials";
 import { startCaptchaSimulator } from "../../lib/integrations/captcha/simulator/server";
-import { listenFailure } from "../lib/ports";
-import { log } from "../../lib/log";
+import { runSimulator } from "../lib/run-simulator";
 
 const port = Number(process.env.SIMULATOR_PORT || RECAPTCHA_SIMULATOR_DEFAULT_PORT);
 
-startCaptchaSimulator({
+const started = startCaptchaSimulator({
   port,
   siteKey: process.env.RECAPTCHA_SITE_KEY || RECAPTCHA_DEV_CREDENTIALS.siteKey,
   apiKey: process.env.RECAPTCHA_API_KEY || RECAPTCHA_DEV_CREDENTIALS.apiKey,
   projectId: process.env.RECAPTCHA_PROJECT_ID || RECAPTCHA_DEV_CREDENTIALS.projectId,
   testTokens: process.env.APP_ENV !== "production",
-}).then(
-  (simulator) => {
-    log.info(`[captcha simulator] reCAPTCHA Enterprise at ${simulator.apiBase}, script ${simulator.scriptUrl}`);
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      process.on(signal, () => void simulator.close().finally(() => process.exit(0)));
-    }
-  },
-  (err: Error) => {
-    // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
-    // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
-    log.error(`[captcha simulator] ${listenFailure(err, { port, what: "the reCAPTCHA simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
-    process.exit(1);
-  },
-);
+});
+
+runSimulator("captcha simulator", "the reCAPTCHA simulator", port, started, (simulator) => `reCAPTCHA Enterprise at ${simulator.apiBase}, script ${simulator.scriptUrl}`);

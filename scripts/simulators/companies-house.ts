@@ -12,7 +12,7 @@
 // POST /_simulator/fail-next {"statuses":[503]} makes the next API calls fail.
 import { COMPANIES_HOUSE_DEV_API_KEY, COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/companies-house/dev-defaults";
 import { startCompaniesHouseSimulator } from "../../lib/integrations/companies-house/simulator/server";
-import { listenFailure } from "../lib/ports";
+import { runSimulator } from "../lib/run-simulator";
 import { log } from "../../lib/log";
 
 const port = Number(process.env.SIMULATOR_PORT ?? COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT);
@@ -25,23 +25,12 @@ const positive = (name: string, fallback: number) => {
   return value;
 };
 
-startCompaniesHouseSimulator({
+const started = startCompaniesHouseSimulator({
   port,
   apiKeys: [process.env.COMPANIES_HOUSE_API_KEY || COMPANIES_HOUSE_DEV_API_KEY],
   rateLimit: positive("COMPANIES_HOUSE_SIMULATOR_RATE_LIMIT", 600),
   rateWindowSeconds: positive("COMPANIES_HOUSE_SIMULATOR_RATE_WINDOW_SECONDS", 300),
   log: (line) => log.info(`[companies-house simulator] ${line}`),
-}).then(
-  (simulator) => {
-    log.info(`[companies-house simulator] Companies House API at ${simulator.origin}, the register at ${simulator.origin}/_simulator`);
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      process.on(signal, () => void simulator.close().finally(() => process.exit(0)));
-    }
-  },
-  (err: Error) => {
-    // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
-    // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
-    log.error(`[companies-house simulator] ${listenFailure(err, { port, what: "the Companies House simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
-    process.exit(1);
-  },
-);
+});
+
+runSimulator("companies-house simulator", "the Companies House simulator", port, started, (simulator) => `Companies House API at ${simulator.origin}, the register at ${simulator.origin}/_simulator`);

@@ -13,29 +13,18 @@
 // POST /_simulator/events/<id>/resend delivers one again. Sessions live in memory only.
 import { STRIPE_DEV_CREDENTIALS, STRIPE_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/stripe/dev-credentials";
 import { startStripeSimulator } from "../../lib/integrations/stripe/simulator/server";
-import { listenFailure } from "../lib/ports";
+import { runSimulator } from "../lib/run-simulator";
 import { log } from "../../lib/log";
 
 const port = Number(process.env.SIMULATOR_PORT || STRIPE_SIMULATOR_DEFAULT_PORT);
 const appUrl = (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
 
-startStripeSimulator(port, {
+const started = startStripeSimulator(port, {
   secretKey: process.env.STRIPE_SECRET_KEY || STRIPE_DEV_CREDENTIALS.secretKey,
   webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || STRIPE_DEV_CREDENTIALS.webhookSecret,
   webhookUrl: process.env.STRIPE_SIMULATOR_WEBHOOK_URL || `${appUrl}/api/webhooks/stripe`,
   publicUrl: process.env.STRIPE_SIMULATOR_PUBLIC_URL || undefined,
   log: (line) => log.info(line),
-}).then(
-  (simulator) => {
-    log.info(`[stripe simulator] Stripe API at ${simulator.url}, webhooks to ${process.env.STRIPE_SIMULATOR_WEBHOOK_URL || `${appUrl}/api/webhooks/stripe`}`);
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      process.on(signal, () => void simulator.close().finally(() => process.exit(0)));
-    }
-  },
-  (err: Error) => {
-    // A taken port names itself and the variable that moves it (SIMULATOR_PORT_VARIABLE: the one
-    // `npm start` reads, scripts/lib/simulators.ts); exit 1 stops `npm start` too.
-    log.error(`[stripe simulator] ${listenFailure(err, { port, what: "the Stripe simulator", variable: process.env.SIMULATOR_PORT_VARIABLE || "SIMULATOR_PORT" })}`);
-    process.exit(1);
-  },
-);
+});
+
+runSimulator("stripe simulator", "the Stripe simulator", port, started, (simulator) => `Stripe API at ${simulator.url}, webhooks to ${process.env.STRIPE_SIMULATOR_WEBHOOK_URL || `${appUrl}/api/webhooks/stripe`}`);

@@ -1,4 +1,4 @@
-import { closeServer, listenOnLoopback } from "../../simulator-http";
+import { closeServer, listenOnLoopback, readBody as readBody, sendJson as json } from "../../simulator-http";
 import crypto from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { RECAPTCHA_TEST_TOKENS } from "../dev-credentials";
@@ -30,22 +30,6 @@ const ACTION = /^[A-Za-z0-9_/]{1,100}$/;
 
 function googleError(res: ServerResponse, code: number, status: string, message: string) {
   json(res, code, { error: { code, message, status } });
-}
-
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 64 * 1024) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 interface Claims {

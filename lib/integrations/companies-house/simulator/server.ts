@@ -1,5 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { closeServer, listenOnLoopback } from "../../simulator-http";
+import { closeServer, escapeHtml, listenOnLoopback, readBody } from "../../simulator-http";
 import { officersOf, profileJson, pscsOf, searchItemJson, seedCompanies, type SeedCompany } from "./register";
 
 /**
@@ -33,19 +33,6 @@ const chError = (error: string) => ({ errors: [{ error, type: "ch:service" }] })
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers });
   res.end(JSON.stringify(body));
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-async function readBody(req: IncomingMessage, limit = 64 * 1024): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** `items_per_page` and `start_index` as Companies House reads them: defaults, and at most `max` per page. */
@@ -177,7 +164,7 @@ ${rows}
     if (p === "/_simulator" && req.method === "GET") return registerPage(res);
     if (p === "/_simulator/stats" && req.method === "GET") return sendJson(res, 200, stats);
     if (p === "/_simulator/fail-next" && req.method === "POST") {
-      const body = JSON.parse((await readBody(req)) || "{}") as { statuses?: unknown };
+      const body = JSON.parse((await readBody(req, 64 * 1024)) || "{}") as { statuses?: unknown };
       failures.push(...(Array.isArray(body.statuses) ? body.statuses.map(Number).filter((s) => s >= 400 && s < 600) : []));
       return sendJson(res, 200, { pending: failures.length });
     }

@@ -1,7 +1,7 @@
 import { closeServer, listenOnLoopback } from "../../simulator-http";
 import crypto from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { escapeHtml, readBody, sendHtml, sendJson } from "./http";
+import { escapeHtml, readBody, sendHtml, sendJson } from "../../simulator-http";
 import { LEDGER_ACCOUNTS, TAX_RATES, loadState, newId, type SimContact, type SimInvoice, type SimInvoiceLine } from "./state";
 
 /**

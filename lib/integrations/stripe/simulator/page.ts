@@ -3,23 +3,15 @@
 // way back. Test card numbers behave as in Stripe's test mode: 4242 4242 4242 4242 pays,
 // 4000 0000 0000 0002 is declined.
 import type { StoredSession } from "./checkout";
+import { escapeHtml, simulatorPage } from "../../simulator-http";
 
 export const DECLINED_CARD = "4000000000000002";
 export const SUCCESS_CARD = "4242424242424242";
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
 
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
+const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; background: #f6f8fa; color: #1a1a1a; }
   main { max-width: 32rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border: 1px solid #d0d7de; border-radius: 8px; }
   .banner { background: #fff4ce; border: 1px solid #9a6700; padding: .5rem .75rem; border-radius: 6px; font-size: .9rem; }
@@ -34,16 +26,9 @@ function layout(title: string, body: string): string {
   button.primary { background: #0a2540; color: #fff; }
   button:focus-visible, input:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
   [role=alert] { color: #a40e26; background: #ffebe9; border: 1px solid #a40e26; padding: .5rem .75rem; border-radius: 6px; }
-</style>
-</head>
-<body>
-<main>
-<p class="banner">Test mode: a local simulation of Stripe Checkout. No real card is charged.</p>
-${body}
-</main>
-</body>
-</html>`;
-}
+`;
+
+const layout = (title: string, body: string) => simulatorPage(title, STYLE, `<p class="banner">Test mode: a local simulation of Stripe Checkout. No real card is charged.</p>`, body);
 
 /** The checkout form for an open session, with an error message after a declined card. */
 export function checkoutPage(stored: StoredSession, opts: { error?: string; card?: string; email?: string } = {}): string {

@@ -8,7 +8,7 @@
 // - Webhooks signed with the endpoint secret, retried with backoff on failure.
 // - /_simulator/*: health, and the events sent with their delivery attempts (for tests).
 // State lives in memory: a restart forgets every session, as a fresh Stripe test account would.
-import { closeServer, listenOnLoopback } from "../../simulator-http";
+import { closeServer, listenOnLoopback, readBody } from "../../simulator-http";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { completeSession, createSession, expireSession, type StoredSession } from "./checkout";
@@ -63,16 +63,7 @@ class HttpError extends Error {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new HttpError(413, "Request entity too large.");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
+const tooLarge = () => new HttpError(413, "Request entity too large.");
 
 const header = (req: IncomingMessage, name: string) => {
   const v = req.headers[name];
@@ -211,7 +202,7 @@ export async function startStripeSimulator(port: number, options: StripeSimulato
     const method = req.method ?? "GET";
     let params: FormRecord;
     try {
-      const raw = await readBody(req);
+      const raw = await readBody(req, MAX_BODY, tooLarge);
       const type = (header(req, "content-type") ?? "").split(";")[0]!.trim().toLowerCase();
       if (raw !== "" && type !== "application/x-www-form-urlencoded") {
         throw invalidRequest(`Invalid request: unsupported Content-Type ${type || "(none)"}. If error persists and you need assistance, please contact support@stripe.com.`);
@@ -258,7 +249,7 @@ export async function startStripeSimulator(port: number, options: StripeSimulato
     if (!stored) return sendHtml(res, 404, notFoundPage());
     if (req.method === "GET") return sendHtml(res, 200, stored.session.status === "open" ? checkoutPage(stored) : closedPage(stored));
     if (req.method !== "POST") return sendHtml(res, 405, notFoundPage());
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams(await readBody(req, MAX_BODY, tooLarge));
     const s = stored.session;
     if (s.status !== "open") return sendHtml(res, 409, closedPage(stored));
     if (form.get("action") === "cancel" && s.cancel_url) return redirect(res, s.cancel_url);

@@ -3,8 +3,7 @@
 // self-contained HTML document: no scripts, no external assets, inline styles only, so it works in
 // the portal's iframe under a strict Content-Security-Policy.
 import type { Outcome } from "./sessions";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, simulatorPage } from "../../simulator-http";
 
 const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #102a43; background: #f0f4f8; }
@@ -19,23 +18,7 @@ const STYLE = `
   .hint { display: block; font-size: .875rem; color: #334e68; margin: .25rem 0 0 .25rem; }
 `;
 
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="banner" role="note">Local Yoti simulator: no real identity check takes place.</p>
-${body}
-</main>
-</body>
-</html>`;
-}
+const layout = (title: string, body: string) => simulatorPage(title, STYLE, `<p class="banner" role="note">Local Yoti simulator: no real identity check takes place.</p>`, body);
 
 const CHOICES: { outcome: Outcome; label: string; hint: string }[] = [
   { outcome: "approve", label: "Approve all checks", hint: "Document, liveness and face match all pass." },
