@@ -2,13 +2,11 @@ import "server-only";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { auditEntries, clients, type Client } from "@/db/schema";
-import { translator } from "@/lib/i18n/translator";
 import { getStripe, PaymentProviderError, type CheckoutSession } from "@/lib/integrations/stripe";
-import { cardLineItems } from "@/lib/pricing/pricing";
 import { paymentToken } from "@/lib/schemas/card-payment";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { AppError } from "@/lib/server/app-error";
-import { CARD_CURRENCY, cardQuote } from "./card-quote";
+import { CARD_CURRENCY, cardQuote, createCardCheckout } from "./card-quote";
 import { ensurePaymentSecret } from "./ensure-payment-secret";
 import { paymentUrls } from "./payment-urls";
 import { log } from "@/lib/log";
@@ -110,21 +108,12 @@ async function attemptCardPayment(db: Tx, clientId: number, replaceOpen: boolean
     const replaced = existing?.status === "open" && existing.paymentStatus !== "paid" && replaceOpen ? existing : null;
     if (existing && !replaced) return { ok: true, url: existing.status === "open" && existing.url ? existing.url : paymentUrls.session(existing.id) };
 
-    const t = translator();
     const due = await cardQuote(db, client);
-    const items = cardLineItems(due, { service: t("payments.lineItems.service"), vat: t("payments.lineItems.vat", { rate: due.vatRatePercent }) });
-    const session = await getStripe().createCheckoutSession({
-      clientReference: client.reference,
-      lineItems: items.map((i) => ({ name: i.name, unitAmountPence: i.unitAmount, quantity: i.quantity })),
-      amountDuePence: due.amountDue,
-      currency: CARD_CURRENCY,
-      customerEmail: client.mainContactEmail,
-      successUrl: paymentUrls.success(),
+    const session = await createCardCheckout(client, due, {
       cancelUrl: paymentUrls.continue(paymentToken(client.id, secret)),
       metadata: { clientId: String(client.id), journey: client.journey, productTier: client.productTier, attempt: String(attempt) },
       idempotencyKey: `checkout-session:client-${client.id}:attempt-${attempt}`,
     });
-    if (!session.url) throw new PaymentProviderError("unexpected_response", `Stripe created session ${session.id} without a payment page`);
     // A payment confirmed meanwhile keeps the session it was paid with.
     await db
       .update(clients)

@@ -3,13 +3,11 @@ import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { auditEntries, clients, directorAdditions } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { translator } from "@/lib/i18n/translator";
 import { getStripe, PaymentProviderError } from "@/lib/integrations/stripe";
-import { cardLineItems } from "@/lib/pricing/pricing";
 import { quoteOfAddition } from "@/lib/server/additions/addition-quote";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { AppError } from "@/lib/server/app-error";
-import { CARD_CURRENCY } from "./card-quote";
+import { CARD_CURRENCY, createCardCheckout } from "./card-quote";
 import { paymentUrls } from "./payment-urls";
 import { log } from "@/lib/log";
 
@@ -61,21 +59,12 @@ export async function startAdditionPayment({ db, clientId, additionId }: { db: D
         return { ok: true, url: existing.status === "open" && existing.url ? existing.url : paymentUrls.session(existing.id) };
       }
     }
-    const t = translator();
     const due = quoteOfAddition(addition);
-    const items = cardLineItems(due, { service: t("payments.lineItems.service"), vat: t("payments.lineItems.vat", { rate: due.vatRatePercent }) });
-    const session = await getStripe().createCheckoutSession({
-      clientReference: client.reference,
-      lineItems: items.map((i) => ({ name: i.name, unitAmountPence: i.unitAmount, quantity: i.quantity })),
-      amountDuePence: due.amountDue,
-      currency: CARD_CURRENCY,
-      customerEmail: client.mainContactEmail,
-      successUrl: paymentUrls.success(),
+    const session = await createCardCheckout(client, due, {
       cancelUrl: companyPageUrl(),
       metadata: { clientId: String(client.id), kind: "addition", additionId: String(addition.id), attempt: String(attempt) },
       idempotencyKey: `checkout-session:addition-${addition.id}:attempt-${attempt}`,
     });
-    if (!session.url) throw new PaymentProviderError("unexpected_response", `Stripe created session ${session.id} without a payment page`);
     await db.transaction(async (tx) => {
       await tx
         .update(directorAdditions)
