@@ -1,6 +1,6 @@
 import { activeFilterCount, requestFromSearchParams, searchHref, toSearchParams, type SearchState } from "@/lib/schemas/client-search-params";
 import { clientSearchSchema, defaultClientSearch, parseSearchParams, toSearchState } from "@/lib/schemas/client-search";
-import { containsPattern } from "@/lib/server/clients/search-clients";
+import { containsPattern } from "@/lib/server/clients/search/sql-parts";
 
 const PATH = "/administration/client-management";
 

@@ -173,7 +173,11 @@ async function main() {
   const { rowsOf } = await import("@/db/client");
   const { seedLarge, vacuumSearchTables } = await import("@/db/seed/large");
   const { clientSearchSchema } = await import("@/lib/schemas/client-search");
-  const { buildSearchStatements, buildTextSearchStatements, plainTextSearch, searchClients } = await import("@/lib/server/clients/search-clients");
+  const { searchClients } = await import("@/lib/server/clients/search-clients");
+  const { buildSearchStatements } = await import("@/lib/server/clients/search/statements");
+  const { buildTextSearchStatement } = await import("@/lib/server/clients/search/text-search");
+  const { plainTextSearch } = await import("@/lib/server/clients/search/chooser");
+  const { SEARCH_THRESHOLDS } = await import("@/lib/server/clients/search/config");
   const { POST: searchRoute } = await import("@/app/api/admin/director-verification/clients/search/route");
   const { GET: homeRoute } = await import("@/app/api/home/route");
   const { route } = await import("@/lib/route");
@@ -340,7 +344,7 @@ async function main() {
       let planCost = 0;
       let jit = false;
       // The statements the search runs (a plain text search has its own; the others' page may differ with the counts).
-      for (const statement of plainTextSearch(query(0)) ? [buildTextSearchStatements(query(0))] : buildSearchStatements(query(0))) {
+      for (const statement of plainTextSearch(query(0)) ? [buildTextSearchStatement(query(0), SEARCH_THRESHOLDS.walkFactor)] : buildSearchStatements(query(0))) {
         const [plan] = rowsOf<{ "QUERY PLAN": [{ Plan: { "Total Cost": number }; JIT?: unknown }] }>(await db.execute(sql`explain (format json) ${statement}`));
         planCost = Math.max(planCost, plan?.["QUERY PLAN"][0].Plan["Total Cost"] ?? Number.NaN);
         jit ||= !!plan?.["QUERY PLAN"][0].JIT;

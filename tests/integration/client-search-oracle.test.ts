@@ -3,7 +3,10 @@ import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
 import { seedLarge } from "@/db/seed/large";
 import { CLIENT_SORT_KEYS, DIRECTOR_SORT_KEYS, type SortKey } from "@/lib/schemas/client-search-params";
 import { clientSearchSchema, type ClientSearchInput, type ClientSearchRequest } from "@/lib/schemas/client-search";
-import { clientPageFromMatches, referenceGram, searchClients, plainTextSearch, type IndividualSearchRow } from "@/lib/server/clients/search-clients";
+import { searchClients, type IndividualSearchRow } from "@/lib/server/clients/search-clients";
+import { clientPageFromMatches, plainTextSearch, referenceGram } from "@/lib/server/clients/search/chooser";
+import { SEARCH_THRESHOLDS } from "@/lib/server/clients/search/config";
+import { runSearch } from "@/lib/server/clients/search/run";
 import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.mjs";
 import { adminPrincipal } from "./support/test-users";
 
@@ -209,7 +212,8 @@ async function expectSame(input: ClientSearchInput) {
     ...(plainTextSearch(q) && q.tableViewMode === "individual" && (DIRECTOR_SORT_KEYS as readonly SortKey[]).includes(q.sortBy) ? [{ walkFactor: 0 }, { walkFactor: Infinity }] : []),
   ];
   for (const variant of variants) {
-    const got = await searchClients({ db: handle.db, user: admin, query: q, ...variant });
+    // As served through the server function, and each other threshold through the internal entry point.
+    const got = Object.keys(variant).length === 0 ? await searchClients({ db: handle.db, user: admin, query: q }) : await runSearch({ db: handle.db, query: q, thresholds: { ...SEARCH_THRESHOLDS, ...variant } });
     const ids = q.tableViewMode === "individual" ? (got.clients as IndividualSearchRow[]).map((r) => r.directorId) : got.clients.map((r) => r.id);
     const counts = Object.fromEntries(got.statusStats.filter((s) => s.count > 0).map((s) => [s.value, s.count]));
     expect({ input, variant, ids, counts, total: got.pager.totalCount }).toEqual({ input, variant, ...expected });

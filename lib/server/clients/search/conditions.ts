@@ -1,0 +1,131 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { clients, type DirectorStatus } from "@/db/schema";
+import type { ClientSearchRequest } from "@/lib/schemas/client-search";
+import { c, d, k, s, containsPattern, dateRange, rowContains, rowMatches, textPartContains } from "./sql-parts";
+
+/* The WHERE conditions of the admin search's filters, on the client, the director and their narrow copies. */
+
+export type Filters = ClientSearchRequest["filters"];
+
+export interface ClientConditions {
+  all: SQL[];
+  /** Some filter on the client applies (deletion left aside). */
+  filtered: boolean;
+  /** The conditions served by client_search's own indexes (text, owner), also in `all`. */
+  onSearchRow: SQL[];
+}
+
+/** Conditions on the client (alias c), deleted clients included or not. */
+export function clientConditions(f: Filters, includeDeleted: boolean): ClientConditions {
+  /**
+   * The conditions served by client_search's own indexes (clients has none for most of them):
+   * text (migration 0022), owner (0023).
+   * `lower(x) like lower(p)` is what ILIKE does, at about half its cost per row checked.
+   */
+  const onSearchRow: SQL[] = [];
+  const contains = (column: AnyPgColumn, value?: string) => {
+    if (value) onSearchRow.push(sql`lower(${column}) like lower(${containsPattern(value)})`);
+  };
+  contains(c.name, f.name);
+  contains(c.sageId, f.sageId);
+  contains(c.reference, f.reference);
+  contains(c.companyId, f.companyId);
+  contains(c.kantataReference, f.kantataReference);
+  if (f.mainContact) {
+    const p = containsPattern(f.mainContact);
+    onSearchRow.push(
+      sql`(lower(${c.mainContactEmail}) like lower(${p}) or lower(coalesce(${c.mainContactFirstName}, '') || ' ' || coalesce(${c.mainContactLastName}, '')) like lower(${p}))`,
+    );
+  }
+  if (f.owner) onSearchRow.push(sql`lower(${c.owner}) = lower(${f.owner})`);
+  const out: SQL[] = [...onSearchRow];
+  if (f.productTier) out.push(sql`${c.productTier} = ${f.productTier}`);
+  if (f.status) out.push(sql`${c.status} = ${f.status}`);
+  out.push(...dateRange(c.createdAt, f.createdAtFrom, f.createdAtTo));
+  out.push(...dateRange(c.updatedAt, f.updatedAtFrom, f.updatedAtTo));
+  if (f.priceFrom !== undefined) out.push(sql`${c.unitPrice} >= ${f.priceFrom}`);
+  if (f.priceTo !== undefined) out.push(sql`${c.unitPrice} <= ${f.priceTo}`);
+  if (f.fullPriceFrom !== undefined) out.push(sql`${c.fullPrice} >= ${f.fullPriceFrom}`);
+  if (f.fullPriceTo !== undefined) out.push(sql`${c.fullPrice} <= ${f.fullPriceTo}`);
+  if (f.inKantata !== undefined) out.push(f.inKantata ? sql`${c.inKantata} = true` : sql`${c.inKantata} = false`);
+  if (f.verifyWithinDays !== undefined) {
+    // Someone of the client is to be verified by today + N days, or is overdue: the client's
+    // earliest date (kept by triggers, migration 0040) on its index. Written on the id so that it
+    // reads the same on clients and on client_search (which has no such column).
+    out.push(sql`${c.id} in (select "x"."id" from ${clients} "x" where "x"."next_verify_by" <= uk_today() + ${f.verifyWithinDays}::int)`);
+  }
+  const filtered = out.length > 0;
+  if (!includeDeleted) out.unshift(sql`${c.isDeleted} = false`);
+  return { all: out, filtered, onSearchRow };
+}
+
+/**
+ * A client's searchable columns in one text, as indexed by clients_search_text_trgm_idx (migration
+ * 0014): one trigram index scan for the five. The separator, \x01, cannot be in a term (control
+ * characters are refused), so a term never matches across two columns: the match is exactly "one
+ * of the columns contains the term".
+ */
+const clientSearchText = sql`(${clients.name} || E'\\x01' || ${clients.reference} || E'\\x01' || ${clients.mainContactEmail}
+  || E'\\x01' || coalesce(${clients.sageId}, '') || E'\\x01' || coalesce(${clients.companyId}, ''))`;
+
+/** Ids of clients whose own columns match a global search. */
+export function clientsMatching(term: string): SQL {
+  return sql`select ${clients.id} from ${clients} where ${clientSearchText} ilike ${containsPattern(term)}`;
+}
+
+/**
+ * The same match on a client_search row (alias k): each of the five columns on its own trigram index
+ * of the lower-cased text (migration 0022), read from the narrow row, which also carries the client's
+ * directors per status.
+ */
+export const searchRowClientMatches = (pattern: string) =>
+  sql`(${sql.join(
+    ["name", "reference", "main_contact_email", "sage_id", "company_id"].map((name) => sql`lower(${k}.${sql.identifier(name)}) like lower(${pattern})`),
+    sql` or `,
+  )})`;
+
+/**
+ * Conditions on a director_search row for the individual filters (other than a global search):
+ * name or email, reference, status; deleted directors (and directors of deleted clients, unless
+ * the client is joined and checked) left out unless `includeDeleted`. `form`: "probe" tests the
+ * reference on director_search's client index alone (migration 0021), "text" writes the same
+ * conditions on a director_text row.
+ */
+export function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean, form: "row" | "probe" | "text" = "row"): SQL[] {
+  const out: SQL[] = [];
+  const part = form === "text" ? textPartContains : rowContains;
+  if (f.individual) {
+    const p = containsPattern(f.individual);
+    out.push(sql`${rowMatches(p)} and (${part("name", p)} or ${part("email", p)})`);
+  }
+  if (f.individualReference) {
+    const p = containsPattern(f.individualReference);
+    out.push(form === "probe" ? rowContains("reference", p) : sql`${rowMatches(p)} and ${part("reference", p)}`);
+  }
+  return [...out, ...scopeConditions(f.individualStatus, includeDeleted, clientChecked)];
+}
+
+/**
+ * The rows of director_search (or director_text, alias s) in scope without any text: of the
+ * individual status if one is asked for; deleted directors (and directors of deleted clients,
+ * unless the client is joined and checked) left out unless `includeDeleted`.
+ */
+export function scopeConditions(status: DirectorStatus | undefined, includeDeleted: boolean, clientChecked: boolean): SQL[] {
+  const out: SQL[] = [];
+  if (status) out.push(sql`${s}."status" = ${status}`);
+  if (!includeDeleted) {
+    out.push(sql`${s}."is_deleted" = false`);
+    if (!clientChecked) out.push(sql`${s}."client_deleted" = false`);
+  }
+  return out;
+}
+
+/** Conditions on the director (alias d) when no text filter applies: status, deletion. */
+export function directorConditions(f: Filters, includeDeleted: boolean): { all: SQL[]; filtered: boolean; text: boolean } {
+  const out: SQL[] = [];
+  if (f.individualStatus) out.push(sql`${d.status} = ${f.individualStatus}`);
+  const filtered = out.length > 0 || !!(f.individual || f.individualReference);
+  if (!includeDeleted) out.unshift(sql`${d.isDeleted} = false`);
+  return { all: out, filtered, text: !!(f.individual || f.individualReference) };
+}

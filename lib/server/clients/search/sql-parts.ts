@@ -1,0 +1,87 @@
+import { sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { clients, directors, directorStatusValues, type DirectorStatus } from "@/db/schema";
+
+/*
+ * The aliases and small SQL pieces every statement builder of the admin search shares.
+ * `is_deleted = false` is always written as a literal, so that partial indexes stay usable.
+ */
+
+/** The client (clients, or client_search under the same column names). */
+export const c = alias(clients, "c");
+/** The director. */
+export const d = alias(directors, "d");
+/** A director_search or director_text row. */
+export const s = sql.identifier("s");
+/** A client_search row read beside the client. */
+export const k = sql.identifier("k");
+
+/*
+ * director_search (migration 0017): one narrow row per director (s), kept by triggers in the same
+ * transaction as every change, with the columns a text search matches and sorts on, the status and
+ * whether the director or its client is deleted. Every text condition on directors is read there:
+ * the trigram index on the lower-cased text finds the candidates, and checking and counting them
+ * touches narrow rows instead of the wide directors table. `lower(text) like lower(pattern)` is
+ * what ILIKE does (PostgreSQL lower-cases both sides), so the matches are the same.
+ */
+export const directorSearch = sql`"director_search" ${s}`;
+
+/**
+ * client_search (migration 0018): a narrow copy of each client, kept by triggers, with the columns
+ * the client filters test under the same names as in clients (so that the same conditions on alias
+ * c apply to it) and the client's directors per status: `live` counts those not deleted, `alld`
+ * every one.
+ */
+export const clientSearch = sql`"client_search" ${c}`;
+export const perClientCounts = (includeDeleted: boolean, on: SQL = sql`${c}`) => sql`${on}.${sql.identifier(includeDeleted ? "alld" : "live")}`;
+
+/** 1-based position of a director status in the per-client count arrays (the enum's order). */
+export const statusPosition = (status: DirectorStatus) => directorStatusValues.indexOf(status) + 1;
+
+/** `%term%` for ILIKE, with the pattern characters of the term (`%`, `_`, `\`) taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** The row's name, email and reference in one lower-cased text, stored (migration 0026) and indexed by director_search_text_trgm_idx. */
+const searchRowText = sql`${s}."search_text"`;
+export const rowContains = (column: "name" | "email" | "reference", pattern: string) => sql`lower(${s}.${sql.identifier(column)}) like lower(${pattern})`;
+/** The row's text contains the pattern: one trigram index scan, then a check of the narrow row. */
+export const rowMatches = (pattern: string) => sql`${searchRowText} like lower(${pattern})`;
+
+/**
+ * The same test as rowContains on a director_text row (alias s), which holds the text alone: the
+ * column's part of it (the separator cannot be in a term).
+ */
+export const textPartContains = (column: "name" | "email" | "reference", pattern: string) =>
+  sql`split_part(${s}."search_text", E'\\x01', ${sql.raw(String(["name", "email", "reference"].indexOf(column) + 1))}) like lower(${pattern})`;
+
+export const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+const UK = "Europe/London";
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** A date filter: a day (`YYYY-MM-DD`) is a UK day, from its start to its end; anything else an instant. */
+export function dateRange(column: AnyPgColumn, from?: string, to?: string): SQL[] {
+  const out: SQL[] = [];
+  if (from) out.push(isDay(from) ? sql`${column} >= (${from}::date::timestamp at time zone ${UK})` : sql`${column} >= ${from}::timestamptz`);
+  if (to) out.push(isDay(to) ? sql`${column} < ((${to}::date + 1)::timestamp at time zone ${UK})` : sql`${column} <= ${to}::timestamptz`);
+  return out;
+}
+
+/** `expr asc|desc`; empty values last either way (non-null columns keep their index order). */
+export function orderTerm(expr: SQL, direction: "asc" | "desc", nullable = false): SQL {
+  const dir = sql.raw(direction);
+  return nullable ? sql`${expr} ${dir} nulls last` : sql`${expr} ${dir}`;
+}
+
+/** orderTerm's exact reverse: the same rows read from the other end (empty values first). */
+export function reverseTerm(expr: SQL, direction: "asc" | "desc", nullable = false): SQL {
+  const dir = sql.raw(direction === "asc" ? "desc" : "asc");
+  return nullable ? sql`${expr} ${dir} nulls first` : sql`${expr} ${dir}`;
+}
+
+export type OrderTerm = typeof orderTerm;
+
+/** A statement's counts as JSON, `[[status, count], ...]`. */
+export const statsJson = (stats: SQL) => sql`(select coalesce(json_agg(json_build_array("s"."value", "s"."count")), '[]'::json) from (${stats}) as "s")`;
