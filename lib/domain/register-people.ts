@@ -13,6 +13,7 @@
  */
 import type { Officer, PersonWithSignificantControl, RegisteredOfficeAddress } from "@/lib/integrations/companies-house/types";
 import { nameCase } from "./officer-name";
+import { BILLING_ADDRESS_FIELDS } from "./billing-fields";
 
 /** The register's statuses of a company that no longer exists (or was converted and closed). */
 const CLOSED_STATUSES = new Set(["dissolved", "converted-closed", "closed", "removed"]);
@@ -280,15 +281,7 @@ export function officeAddressOf(address: RegisteredOfficeAddress, names: readonl
 }
 
 /** The billing fields of the request form a company look-up fills. */
-export const LOOKUP_FILLED_FIELDS = [
-  "billingEntityName",
-  "billingAddressLine1",
-  "billingAddressLine2",
-  "billingAddressCity",
-  "billingAddressState",
-  "billingAddressPostCode",
-  "billingAddressCountry",
-] as const;
+export const LOOKUP_FILLED_FIELDS = BILLING_ADDRESS_FIELDS;
 export type LookupField = (typeof LOOKUP_FILLED_FIELDS)[number];
 export type LookupFill = Record<LookupField, string>;
 

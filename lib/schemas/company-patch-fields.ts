@@ -4,23 +4,15 @@
  * ./company-patch.ts put zod into the page's first load. The schemas load when the form
  * is first used. lib/schemas/company-patch.test.ts checks that these names are the schema's.
  */
+import { ACCOUNTS_PAYABLE_FIELDS, BILLING_ADDRESS_FIELDS } from "@/lib/domain/billing-fields";
 
 /** The fields of PATCH /api/director-verification/company, in the form's order. */
 export const companyPatchFieldNames = [
   "mainContactFirstName",
   "mainContactLastName",
   "mainContactTelephone",
-  "billingEntityName",
-  "billingAddressLine1",
-  "billingAddressLine2",
-  "billingAddressCity",
-  "billingAddressState",
-  "billingAddressPostCode",
-  "billingAddressCountry",
-  "accountPayableContactFirstName",
-  "accountPayableContactLastName",
-  "accountPayableContactEmail",
-  "accountPayableContactTelephone",
+  ...BILLING_ADDRESS_FIELDS,
+  ...ACCOUNTS_PAYABLE_FIELDS,
   "vatNumber",
   "purchaseOrderInfo",
 ] as const;
