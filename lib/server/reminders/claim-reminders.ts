@@ -131,13 +131,17 @@ function deadlineCondition(o: ClaimOptions, today: SQL, steps: SQL, furthest: nu
   return sql.join(parts, sql` and `);
 }
 
-interface ClaimedDeadline {
+interface ClaimedDirector {
   id: number;
   client_id: number;
   email: string;
   reference: string;
   company: string;
+  /** Their own language, else their company's. */
   locale: string | null;
+}
+
+interface ClaimedDeadline extends ClaimedDirector {
   verify_by: string;
   requested: string | null;
   confirmation_statement_due: string | null;
@@ -195,16 +199,6 @@ async function claimDeadlines(tx: DbOrTx, o: ClaimOptions): Promise<number> {
     { queue: o.queue },
   );
   return rows.length;
-}
-
-interface ClaimedDirector {
-  id: number;
-  client_id: number;
-  email: string;
-  reference: string;
-  company: string;
-  /** Their own language, else their company's. */
-  locale: string | null;
 }
 
 async function claimDirectors(tx: DbOrTx, kind: "director" | "idv", o: ClaimOptions): Promise<number> {

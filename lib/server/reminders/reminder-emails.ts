@@ -16,32 +16,28 @@ function signInUrl(): string {
   return new URL("/login", getEnv().APP_URL).toString();
 }
 
-/** To an individual who has not started: the invitation again, as a reminder. */
-export function directorReminderEmail(director: { reference: string }, company: string, now: Date) {
+/** A reminder to sign in with their reference, in the words of `email.<key>.*`. */
+function signInReminderEmail(key: "reminder" | "idvReminder", director: { reference: string }, company: string, now: Date) {
   const t = translator();
   return renderEmail(
     {
-      subject: t("email.reminder.subject", { company }),
-      paragraphs: [t("email.reminder.intro", { company }), t("email.reminder.signIn")],
-      details: [{ label: t("email.reminder.reference"), value: director.reference }],
-      action: { label: t("email.reminder.action"), url: signInUrl() },
+      subject: t(`email.${key}.subject`, { company }),
+      paragraphs: [t(`email.${key}.intro`, { company }), t(`email.${key}.signIn`)],
+      details: [{ label: t(`email.${key}.reference`), value: director.reference }],
+      action: { label: t(`email.${key}.action`), url: signInUrl() },
     },
     now,
   );
 }
 
+/** To an individual who has not started: the invitation again, as a reminder. */
+export function directorReminderEmail(director: { reference: string }, company: string, now: Date) {
+  return signInReminderEmail("reminder", director, company, now);
+}
+
 /** To an individual who opened the identity check and did not finish it. */
 export function idvReminderEmail(director: { reference: string }, company: string, now: Date) {
-  const t = translator();
-  return renderEmail(
-    {
-      subject: t("email.idvReminder.subject", { company }),
-      paragraphs: [t("email.idvReminder.intro", { company }), t("email.idvReminder.signIn")],
-      details: [{ label: t("email.idvReminder.reference"), value: director.reference }],
-      action: { label: t("email.idvReminder.action"), url: signInUrl() },
-    },
-    now,
-  );
+  return signInReminderEmail("idvReminder", director, company, now);
 }
 
 /**
