@@ -54,6 +54,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("[ADMIN] decides a manual review", async ({ page, request }) => {
+  // Two axe runs over the client page with its dialogs open, as the other axe-heavy specs allow.
+  test.setTimeout(120_000);
   const { reference, person } = await newCompany(request);
   const { clientId, directorId } = await idsOf(page, reference);
   // Under review, as after an identity check that needs a person (an override, as staff may set).
