@@ -1,4 +1,4 @@
-import type http from "node:http";
+import http from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -20,6 +20,16 @@ export function listenOnLoopback(server: http.Server, port = 0, host = "127.0.0.
 export function closeServer(server: http.Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/**
+ * Starts a simulator made by its `createXSimulator` (`sim`, whose `handle` answers each request) on
+ * `port` (0 = any free port) of the loopback interface: the simulator, its port and origin, and `close`.
+ */
+export async function serveSimulator<S extends { handle(req: http.IncomingMessage, res: http.ServerResponse): void }>(sim: S, port?: number, host?: string) {
+  const server = http.createServer((req, res) => sim.handle(req, res));
+  const listening = await listenOnLoopback(server, port, host);
+  return { sim, ...listening, close: () => closeServer(server) };
 }
 
 /** A request's body as text; past `limit` bytes, `tooLarge()` is thrown instead. */

@@ -1,6 +1,6 @@
-import { closeServer, listenOnLoopback, readBody as readBody, sendJson as json } from "../../simulator-http";
+import { readBody, sendJson as json, serveSimulator } from "../../simulator-http";
 import crypto from "node:crypto";
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { RECAPTCHA_TEST_TOKENS } from "../dev-credentials";
 import { simulatorScript } from "./script";
 
@@ -159,15 +159,6 @@ export function createCaptchaSimulator(options: CaptchaSimulatorOptions) {
 
 /** Starts the simulator on `port` (0 = any free port) of the loopback interface. */
 export async function startCaptchaSimulator(options: CaptchaSimulatorOptions & { port?: number; host?: string }) {
-  const sim = createCaptchaSimulator(options);
-  const server = http.createServer((req, res) => sim.handle(req, res));
-  const { port, origin } = await listenOnLoopback(server, options.port, options.host);
-  return {
-    sim,
-    port,
-    origin,
-    apiBase: origin,
-    scriptUrl: `${origin}/recaptcha/enterprise.js`,
-    close: () => closeServer(server),
-  };
+  const served = await serveSimulator(createCaptchaSimulator(options), options.port, options.host);
+  return { ...served, apiBase: served.origin, scriptUrl: `${served.origin}/recaptcha/enterprise.js` };
 }

@@ -1,5 +1,5 @@
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { closeServer, escapeHtml, listenOnLoopback, readBody } from "../../simulator-http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { escapeHtml, readBody, serveSimulator } from "../../simulator-http";
 import { officersOf, profileJson, pscsOf, searchItemJson, seedCompanies, type SeedCompany } from "./register";
 
 /**
@@ -196,8 +196,5 @@ export type CompaniesHouseSimulator = ReturnType<typeof createCompaniesHouseSimu
 
 /** Starts the simulator on `port` (0 = any free port) of the loopback interface. */
 export async function startCompaniesHouseSimulator(options: CompaniesHouseSimulatorOptions & { port?: number; host?: string }) {
-  const sim = createCompaniesHouseSimulator(options);
-  const server = http.createServer((req, res) => sim.handle(req, res));
-  const { port, origin } = await listenOnLoopback(server, options.port, options.host);
-  return { sim, port, origin, close: () => closeServer(server) };
+  return serveSimulator(createCompaniesHouseSimulator(options), options.port, options.host);
 }

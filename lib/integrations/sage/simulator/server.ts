@@ -1,7 +1,6 @@
-import { closeServer, listenOnLoopback } from "../../simulator-http";
 import crypto from "node:crypto";
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { escapeHtml, readBody, sendHtml, sendJson } from "../../simulator-http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { escapeHtml, readBody, sendHtml, sendJson, serveSimulator } from "../../simulator-http";
 import { LEDGER_ACCOUNTS, TAX_RATES, loadState, newId, type SimContact, type SimInvoice, type SimInvoiceLine } from "./state";
 
 /**
@@ -372,15 +371,6 @@ export type SageSimulator = ReturnType<typeof createSageSimulator>;
 
 /** Starts the simulator on `port` (0 = any free port) of the loopback interface. */
 export async function startSageSimulator(options: SageSimulatorOptions & { port?: number; host?: string }) {
-  const sim = createSageSimulator(options);
-  const server = http.createServer((req, res) => sim.handle(req, res));
-  const { port, origin } = await listenOnLoopback(server, options.port, options.host);
-  return {
-    sim,
-    port,
-    origin,
-    apiBase: `${origin}/v3.1`,
-    tokenUrl: `${origin}/token`,
-    close: () => closeServer(server),
-  };
+  const served = await serveSimulator(createSageSimulator(options), options.port, options.host);
+  return { ...served, apiBase: `${served.origin}/v3.1`, tokenUrl: `${served.origin}/token` };
 }
