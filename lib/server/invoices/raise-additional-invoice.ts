@@ -2,11 +2,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db";
 import { clients, directorAdditions } from "@/db/schema";
 import { translator } from "@/lib/i18n/translator";
-import { getSage, SageError, type NewSalesInvoiceLine, type SageClient } from "@/lib/integrations/sage";
-import { invoiceLines } from "@/lib/pricing/pricing";
+import { getSage, SageError, type SageClient } from "@/lib/integrations/sage";
 import { quoteOfAddition } from "@/lib/server/additions/addition-quote";
 import { writeAudit } from "@/lib/server/audit/write-audit";
-import { contactOf, notesOf, sageTaxRateId, ukDate } from "./raise-invoice";
+import { contactOf, findOrRaiseSalesInvoice, sageTaxRateId } from "./raise-invoice";
 
 export type RaiseAdditionalInvoiceResult =
   | { outcome: "raised"; sageInvoiceNumber: string; foundExisting: boolean }
@@ -38,20 +37,9 @@ export async function raiseAdditionalInvoice({ db, additionId, sage = getSage(),
   const taxRateId = sageTaxRateId(q.vatRatePercent, q.vatRatePercent === 0 && client.vatExempt);
   const reference = additionInvoiceReference(client.reference, addition.id);
   const contact = (await sage.findContactByReference(client.reference)) ?? (await sage.createContact(contactOf(client)));
-  const existing = await sage.findInvoiceByReference(reference);
   const t = translator();
   const description = t("invoice.additionalLineDescription", { tier: t(`statuses.productTier.${client.productTier}`) });
-  const invoice =
-    existing ??
-    (await sage.createSalesInvoice({
-      contactId: contact.id,
-      date: ukDate(new Date()),
-      reference,
-      notes: notesOf(client),
-      lines: invoiceLines(q, description).map(
-        (l): NewSalesInvoiceLine => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPricePounds, taxRateId, taxRatePercent: l.vatRatePercent }),
-      ),
-    }));
+  const { invoice, existing } = await findOrRaiseSalesInvoice(sage, client, { contactId: contact.id, reference, q, description, taxRateId });
 
   return db.transaction(async (tx) => {
     const [updated] = await tx

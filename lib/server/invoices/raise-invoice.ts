@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "@/db";
 import { clients, notifications, type Client } from "@/db/schema";
 import { translator } from "@/lib/i18n/translator";
 import { getSage, SageError, type NewSageContact, type NewSalesInvoiceLine, type SageClient } from "@/lib/integrations/sage";
-import { invoiceLines } from "@/lib/pricing/pricing";
+import { invoiceLines, type Quote } from "@/lib/pricing/pricing";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { clientQuote } from "@/lib/server/clients/client-quote";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
@@ -58,6 +58,32 @@ export function notesOf(client: Client): string | undefined {
   return translator()("invoice.purchaseOrder", { purchaseOrder: po }).slice(0, NOTES_MAX);
 }
 
+/**
+ * The sales invoice `reference` of `client`: found in Sage first (Sage has no idempotency keys, so
+ * an attempt that created it and then failed is finished, not repeated), else created for the
+ * customer `contactId` with a line per price of `q` described as `description`, under `taxRateId`.
+ * `existing` is the invoice found, or null when this call created it.
+ */
+export async function findOrRaiseSalesInvoice(
+  sage: SageClient,
+  client: Client,
+  { contactId, reference, q, description, taxRateId }: { contactId: string; reference: string; q: Quote; description: string; taxRateId: string },
+) {
+  const existing = await sage.findInvoiceByReference(reference);
+  const invoice =
+    existing ??
+    (await sage.createSalesInvoice({
+      contactId,
+      date: ukDate(new Date()),
+      reference,
+      notes: notesOf(client),
+      lines: invoiceLines(q, description).map(
+        (l): NewSalesInvoiceLine => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPricePounds, taxRateId, taxRatePercent: l.vatRatePercent }),
+      ),
+    }));
+  return { invoice, existing };
+}
+
 export type RaiseInvoiceResult =
   | { outcome: "raised"; sageId: string; sageInvoiceNumber: string; foundExisting: boolean }
   | { outcome: "already-raised"; sageInvoiceNumber: string }
@@ -87,20 +113,9 @@ export async function raiseInvoice({ db, clientId, sage = getSage(), requestedBy
   const taxRateId = sageTaxRateId(q.vatRatePercent, client.vatExempt);
 
   const contact = (await sage.findContactByReference(client.reference)) ?? (await sage.createContact(contactOf(client)));
-  const existing = await sage.findInvoiceByReference(client.reference);
   const t = translator();
   const description = t("invoice.lineDescription", { tier: t(`statuses.productTier.${client.productTier}`) });
-  const invoice =
-    existing ??
-    (await sage.createSalesInvoice({
-      contactId: contact.id,
-      date: ukDate(new Date()),
-      reference: client.reference,
-      notes: notesOf(client),
-      lines: invoiceLines(q, description).map(
-        (l): NewSalesInvoiceLine => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPricePounds, taxRateId, taxRatePercent: l.vatRatePercent }),
-      ),
-    }));
+  const { invoice, existing } = await findOrRaiseSalesInvoice(sage, client, { contactId: contact.id, reference: client.reference, q, description, taxRateId });
 
   return db.transaction(async (tx) => {
     // Conditional: of two attempts that got here together, one records the invoice.
