@@ -18,16 +18,11 @@ export function ownFileUrl(id: number): string {
   return `/api/director-verification/director/file/${id}`;
 }
 
+/** What every view of a director file shows of it: its id, name, kind, type, size, hash and upload time. */
+export function fileFacts(f: Pick<DirectorFile, "id" | "fileName" | "fileType" | "contentType" | "sizeBytes" | "sha256" | "createdAt">) {
+  return { id: f.id, fileName: f.fileName, fileType: f.fileType, contentType: f.contentType, sizeBytes: f.sizeBytes, sha256: f.sha256, createdAt: f.createdAt.toISOString() };
+}
+
 export function toDirectorFileView(f: Pick<DirectorFile, "id" | "directorId" | "fileName" | "fileType" | "contentType" | "sizeBytes" | "sha256" | "createdAt">): DirectorFileView {
-  return {
-    id: f.id,
-    directorId: f.directorId,
-    fileName: f.fileName,
-    fileType: f.fileType,
-    contentType: f.contentType,
-    sizeBytes: f.sizeBytes,
-    sha256: f.sha256,
-    createdAt: f.createdAt.toISOString(),
-    file: ownFileUrl(f.id),
-  };
+  return { ...fileFacts(f), directorId: f.directorId, file: ownFileUrl(f.id) };
 }

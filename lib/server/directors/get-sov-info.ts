@@ -6,6 +6,7 @@ import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/server/app-error";
+import { fileFacts } from "./director-file-view";
 import { readPersonalCode } from "./personal-code-keys";
 import type { DatedAddress } from "@/lib/domain/address-history";
 import { log } from "@/lib/log";
@@ -163,13 +164,7 @@ export function buildSovInfo(
     // The current address on the director, unless the history also lists it as current.
     addressHistory: previous.some((a) => a.endDate === null) ? previous : [...current, ...previous],
     files: (extras.files ?? []).map((f) => ({
-      id: f.id,
-      fileName: f.fileName,
-      fileType: f.fileType,
-      contentType: f.contentType,
-      sizeBytes: f.sizeBytes,
-      sha256: f.sha256,
-      createdAt: f.createdAt.toISOString(),
+      ...fileFacts(f),
       withdrawnByDirectorAt: f.hiddenAt ? f.hiddenAt.toISOString() : null,
     })),
     evidenceDeletedAt: director.evidenceDeletedAt ? director.evidenceDeletedAt.toISOString() : null,
