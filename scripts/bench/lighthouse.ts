@@ -32,6 +32,7 @@ import { parseArgs } from "node:util";
 import type { Flags, Result } from "lighthouse";
 import { fmt, summarise, type LatencySummary } from "./stats";
 import { print, printError } from "../lib/terminal";
+import { printTable } from "./table";
 
 export type Preset = "desktop" | "mobile";
 /**
@@ -291,24 +292,15 @@ export async function benchLighthouse(o: LighthouseOptions): Promise<LighthouseR
   return { ssr, lighthouse: rows, chrome: chrome.version };
 }
 
-function table(head: string[], lines: string[][]) {
-  const all = [head, ...lines];
-  const widths = head.map((_, i) => Math.max(...all.map((l) => l[i]!.length)));
-  const line = (l: string[]) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  print(line(head));
-  print(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const l of lines) print(line(l));
-}
-
 /** Prints both tables and the bars; writes a JSON summary under bench-results/. */
 export function reportLighthouse(r: LighthouseReport, ssrBarMs = 300) {
   print(`\nServer render (sequential GETs with an admin session, times in ms; bar: under ${ssrBarMs} ms)\n`);
-  table(
+  printTable(
     ["page", "n", "TTFB p50", "TTFB p95", "last byte p50", "last byte p95", "max", "HTML kB", `p95<${ssrBarMs}`],
     r.ssr.map((x) => [x.id, String(x.ttlb.n), fmt(x.ttfb.p50), fmt(x.ttfb.p95), fmt(x.ttlb.p50), fmt(x.ttlb.p95), fmt(x.ttlb.max), fmt(x.htmlKb, 0), x.ttlb.p95 < ssrBarMs ? "PASS" : "FAIL"]),
   );
   print(`\nLighthouse (${r.chrome}; times in ms; desktop = Lighthouse's desktop preset, mobile = its default: simulated slow 4G, 4× CPU)\n`);
-  table(
+  printTable(
     ["page", "preset", "perf", "a11y", "FCP", "LCP", "TBT", "CLS", "SI", "server response", "runs (perf)", "host index", "95+"],
     r.lighthouse.map((x) => [
       x.id,

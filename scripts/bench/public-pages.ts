@@ -38,6 +38,7 @@ import { startBarePage } from "./bare-next";
 import { startPortal } from "./http";
 import { benchLighthouse, type LighthouseRow, type Preset, type ThrottlingMethod } from "./lighthouse";
 import { fmt } from "./stats";
+import { printTable } from "./table";
 
 /** The bare Next.js page's row in the Lighthouse table (no bars: it is the floor). */
 export const BARE_ID = "bare Next.js page";
@@ -183,15 +184,6 @@ export async function benchPublicPages(o: PublicPagesOptions): Promise<PublicPag
   }
 }
 
-function table(head: string[], lines: string[][]) {
-  const all = [head, ...lines];
-  const widths = head.map((_, i) => Math.max(...all.map((l) => l[i]!.length)));
-  const line = (l: string[]) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  print(line(head));
-  print(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const l of lines) print(line(l));
-}
-
 /** Whether a mobile row meets the bars (layout shift 0, TBT and LCP under theirs). */
 export function mobileBarsMet(row: Pick<LighthouseRow, "cls" | "tbt" | "lcp">): boolean {
   return row.cls < 0.001 && row.tbt < TBT_BAR_MS && row.lcp < LCP_BAR_MS;
@@ -203,13 +195,13 @@ export function reportPublicPages(r: PublicPagesReport): boolean {
     `\nFirst-load JavaScript (gzip, the <script src> of the HTML a current browser loads; bare Next.js ${r.bare.nextVersion} page: ${kB(r.bare.gzipBytes)} kB,` +
       ` every page also lists ${kB(r.bare.nomoduleGzipBytes)} kB of nomodule polyfills that only old browsers fetch)\n`,
   );
-  table(
+  printTable(
     ["page", "scripts", "kB gzip", "over bare", "budget", "HTML kB gzip", "inline script kB", "pass"],
     r.sizes.map((s) => [s.id, String(s.firstLoad.scripts.length), kB(s.firstLoad.gzipBytes), `+${s.overBareKb.toFixed(1)}`, `+${s.budgetKb}`, kB(s.firstLoad.htmlGzipBytes), kB(s.firstLoad.inlineScriptBytes), s.pass ? "PASS" : "FAIL"]),
   );
   if (r.lighthouse.length) {
     print(`\nLighthouse (${r.chrome}; ${r.throttling ?? "simulate"} throttling; median-score run of ${r.lighthouse[0]!.runs}; times in ms; mobile bars: CLS 0, TBT < ${TBT_BAR_MS}, LCP < ${LCP_BAR_MS})\n`);
-    table(
+    printTable(
       ["page", "preset", "perf", "runs", "a11y", "FCP", "LCP", "TBT", "CLS", "SI", "JS kB", "host index", "bars"],
       r.lighthouse.map((x) => [
         x.id,
