@@ -11,6 +11,7 @@ import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 import type { CheckoutPaymentOutcome } from "./apply-checkout-payment";
 import { CARD_CURRENCY } from "./card-quote";
 import { sendPaymentReceipt } from "./payment-receipt-email";
+import { refuseCardPayment } from "./refuse-card-payment";
 
 /** Whether a Checkout Session pays for individuals added later (startAdditionPayment), not a request. */
 export function isAdditionSession(session: CheckoutSession): boolean {
@@ -49,30 +50,12 @@ export async function applyAdditionPayment(tx: Tx, session: CheckoutSession, sou
 
   if (addition.paidAt) {
     if (addition.paymentSessionId === session.id || source === "page") return "already_paid";
-    await writeAudit(tx, {
-      ...audit,
-      action: "Card payment received for added individuals already paid",
-      auditType: "ClientError",
-      newValue: { additionId, paymentSessionId: session.id, amount: session.amountTotal, currency: session.currency, paymentIntentId: session.paymentIntentId },
-    });
-    await notifyAdmins({ db: tx, message: t("notifications.paymentDuplicate", { name, amount: formatPence(session.amountTotal ?? 0) }), clientId, dedupeKey: `payment-duplicate:${session.id}` });
-    return "duplicate";
+    return refuseCardPayment(tx, { kind: "duplicate", client: { id: clientId, name }, session, action: "Card payment received for added individuals already paid", about: { additionId } });
   }
   if (session.amountTotal !== addition.amountDue || session.currency !== CARD_CURRENCY) {
     if (source === "page") return "mismatch";
-    await writeAudit(tx, {
-      ...audit,
-      action: "Card payment for added individuals does not match the amount due",
-      auditType: "ClientError",
-      newValue: { additionId, paymentSessionId: session.id, amount: session.amountTotal, currency: session.currency, amountDue: addition.amountDue, currencyDue: CARD_CURRENCY },
-    });
-    await notifyAdmins({
-      db: tx,
-      message: t("notifications.paymentMismatch", { name, amount: `${session.amountTotal ?? "?"} ${(session.currency ?? "?").toUpperCase()}`, due: formatPence(addition.amountDue) }),
-      clientId,
-      dedupeKey: `payment-mismatch:${session.id}`,
-    });
-    return "mismatch";
+    const action = "Card payment for added individuals does not match the amount due";
+    return refuseCardPayment(tx, { kind: "mismatch", client: { id: clientId, name }, session, action, about: { additionId }, amountDue: addition.amountDue });
   }
   const now = new Date();
   await tx.update(directorAdditions).set({ paidAt: now, paymentSessionId: session.id }).where(eq(directorAdditions.id, additionId));

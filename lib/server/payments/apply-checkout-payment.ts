@@ -13,6 +13,7 @@ import { applyAdditionPayment, isAdditionSession } from "./apply-addition-paymen
 import { CARD_CURRENCY, cardQuote } from "./card-quote";
 import { findCheckoutClient } from "./find-checkout-client";
 import { sendPaymentReceipt } from "./payment-receipt-email";
+import { refuseCardPayment } from "./refuse-card-payment";
 
 export type CheckoutPaymentOutcome =
   /** This call recorded the payment. */
@@ -49,41 +50,13 @@ export async function applyCheckoutPayment(tx: Tx, session: CheckoutSession, sou
 
   if (client.paid) {
     if (client.paymentSessionId === session.id || source === "page") return "already_paid";
-    await writeAudit(tx, {
-      ...audit,
-      action: "Card payment received for a client already paid",
-      auditType: "ClientError",
-      newValue: { paymentSessionId: session.id, amount: session.amountTotal, currency: session.currency, paymentIntentId: session.paymentIntentId },
-    });
-    await notifyAdmins({
-      db: tx,
-      message: t("notifications.paymentDuplicate", { name: client.name, amount: formatPence(session.amountTotal ?? 0) }),
-      clientId: client.id,
-      dedupeKey: `payment-duplicate:${session.id}`,
-    });
-    return "duplicate";
+    return refuseCardPayment(tx, { kind: "duplicate", client, session, action: "Card payment received for a client already paid" });
   }
 
   const due = await cardQuote(tx, client);
   if (session.amountTotal !== due.amountDue || session.currency !== CARD_CURRENCY) {
     if (source === "page") return "mismatch";
-    await writeAudit(tx, {
-      ...audit,
-      action: "Card payment does not match the amount due",
-      auditType: "ClientError",
-      newValue: { paymentSessionId: session.id, amount: session.amountTotal, currency: session.currency, amountDue: due.amountDue, currencyDue: CARD_CURRENCY },
-    });
-    await notifyAdmins({
-      db: tx,
-      message: t("notifications.paymentMismatch", {
-        name: client.name,
-        amount: `${session.amountTotal ?? "?"} ${(session.currency ?? "?").toUpperCase()}`,
-        due: formatPence(due.amountDue),
-      }),
-      clientId: client.id,
-      dedupeKey: `payment-mismatch:${session.id}`,
-    });
-    return "mismatch";
+    return refuseCardPayment(tx, { kind: "mismatch", client, session, action: "Card payment does not match the amount due", amountDue: due.amountDue });
   }
 
   const now = new Date();
