@@ -43,6 +43,20 @@ const int = (min: number, max: number, fallback: number) =>
     z.coerce.number().int(`must be a whole number`).min(min).max(max),
   );
 
+/** A list of days, `fallback` when unset, read by `parse` (which answers the days or what is wrong). */
+const dayList = (fallback: string, parse: (value: string) => number[] | string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const days = parse(v);
+      if (typeof days === "string") {
+        ctx.addIssue({ code: "custom", message: days });
+        return z.NEVER;
+      }
+      return days;
+    });
+
 /** A comma-separated list of non-empty values, trimmed (case kept). */
 const commaList = z
   .string()
@@ -142,32 +156,12 @@ const schema = z.object({
   /** Security events older than this are deleted by the scheduled clean-up (about 13 months by default). */
   SECURITY_EVENT_RETENTION_DAYS: int(1, 3650, 400),
   /** Days after an individual's invitation on which they are reminded (lib/domain/reminder-steps.ts). */
-  REMINDER_DAYS: z
-    .string()
-    .default("2,5,10")
-    .transform((v, ctx) => {
-      const days = parseReminderDays(v);
-      if (typeof days === "string") {
-        ctx.addIssue({ code: "custom", message: days });
-        return z.NEVER;
-      }
-      return days;
-    }),
+  REMINDER_DAYS: dayList("2,5,10", parseReminderDays),
   /**
    * Days before a person's verify-by date on which they are reminded of it (lib/domain/reminder-steps.ts),
    * on top of REMINDER_DAYS, never a second email the same day.
    */
-  VERIFY_BY_REMINDER_DAYS: z
-    .string()
-    .default("30,14,7,1")
-    .transform((v, ctx) => {
-      const days = parseDeadlineReminderDays(v);
-      if (typeof days === "string") {
-        ctx.addIssue({ code: "custom", message: days });
-        return z.NEVER;
-      }
-      return days;
-    }),
+  VERIFY_BY_REMINDER_DAYS: dayList("30,14,7,1", parseDeadlineReminderDays),
   /** Largest evidence upload in bytes (10 MB); a larger body is refused with 413 before it is read. */
   UPLOAD_MAX_BYTES: int(1024, 100 * 1024 * 1024, 10 * 1024 * 1024),
   /**
