@@ -101,30 +101,23 @@ export function checkAddressHistory(currentStartDate: string | null | undefined,
   const todayN = dayNumber(today);
   if (todayN === null) throw new Error(`not a date: ${today}`);
 
+  // A date of `entry` is given and not in the future; else the issue is recorded and the answer is false.
+  const dayGiven = (entry: AddressHistoryIssue["entry"], field: "startDate" | "endDate", day: number | null) => {
+    if (day === null) issues.push({ entry, field, problem: field === "startDate" ? "startRequired" : "endRequired" });
+    else if (day > todayN) issues.push({ entry, field, problem: "future" });
+    return day !== null && day <= todayN;
+  };
+
   const currentStart = dayNumber(currentStartDate);
-  if (currentStart === null) issues.push({ entry: "current", field: "startDate", problem: "startRequired" });
-  else if (currentStart > todayN) issues.push({ entry: "current", field: "startDate", problem: "future" });
+  dayGiven("current", "startDate", currentStart);
 
   type Span = { entry: number; start: number; end: number };
   const spans: Span[] = [];
   previous.forEach((p, entry) => {
     const start = dayNumber(p.startDate);
     const end = dayNumber(p.endDate);
-    let ok = true;
-    if (start === null) {
-      issues.push({ entry, field: "startDate", problem: "startRequired" });
-      ok = false;
-    } else if (start > todayN) {
-      issues.push({ entry, field: "startDate", problem: "future" });
-      ok = false;
-    }
-    if (end === null) {
-      issues.push({ entry, field: "endDate", problem: "endRequired" });
-      ok = false;
-    } else if (end > todayN) {
-      issues.push({ entry, field: "endDate", problem: "future" });
-      ok = false;
-    }
+    const startOk = dayGiven(entry, "startDate", start);
+    let ok = dayGiven(entry, "endDate", end) && startOk;
     if (ok && end! <= start!) {
       issues.push({ entry, field: "endDate", problem: "endBeforeStart" });
       ok = false;
