@@ -17,6 +17,10 @@
  * carry the framework's per-request cost and the ratios are read from the same run.
  * `--all` adds every shape (./scenarios.ts ALL_SHAPES: each sortable column both ways in both views,
  * each status tab, each filter, global search in both views, deep pages), timed without throughput.
+ * Search terms are drawn at random from the data (./terms.ts: surnames, company words, their 3-
+ * and 4-letter fragments, email local parts); ./scenarios.ts RANDOM_TERM_SHAPES, the shapes a term
+ * decides, run by default, and with `--http` also over HTTP one request at a time, each shape's p95
+ * printed against the bar.
  * The request form's company look-up from the cache (./companies-house-lookup.ts): p95 under 300 ms.
  *
  * Then, on the same database, the bulk import of individuals (./csv-import.ts): an onboarding
@@ -36,7 +40,9 @@ import { benchCsvImport, reportCsvImport } from "./csv-import";
 import { benchHttp, reportHttp, startPortal, timeProxy } from "./http";
 import { benchInvitations, reportInvitations, type BenchDatabase } from "./invitations";
 import { benchLighthouse, reportLighthouse } from "./lighthouse";
-import { ALL_SHAPES, SCENARIOS, type Scenario } from "./scenarios";
+import { ALL_SHAPES, RANDOM_TERM_SHAPES, SCENARIOS, type Scenario } from "./scenarios";
+import { reportShapes, timeShapesOverHttp } from "./search-shapes";
+import { drawTerms, type TermPool } from "./terms";
 import { fmt, summarise, throughput, timeSequential, type LatencySummary } from "./stats";
 import { print, printError } from "../lib/terminal";
 
@@ -49,6 +55,7 @@ const HELP = `Usage: npm run bench -- [options]
   --concurrency N     parallel callers for throughput (default 4)
   --pool N            database connections in the pool (default 5)
   --scenario TEXT     only scenarios whose id contains TEXT
+  --seed N            seed of the search terms drawn at random from the data (default: the time; printed)
   --keep              keep the benchmark database afterwards (its URL is printed)
   --database-url URL  use this existing database instead of creating one (never dropped; seeding tops up)
   --explain           print the EXPLAIN ANALYZE plan of each scenario's statement
@@ -95,6 +102,7 @@ const { values: args } = parseArgs({
     concurrency: { type: "string" },
     pool: { type: "string" },
     scenario: { type: "string" },
+    seed: { type: "string" },
     keep: { type: "boolean" },
     "database-url": { type: "string" },
     explain: { type: "boolean" },
@@ -197,6 +205,9 @@ async function main() {
       await vacuumSearchTables(db);
       print(`Vacuum analyze: ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
     }
+    const seed = int(args.seed, Date.now() % 1_000_000, "--seed");
+    const terms: TermPool = await drawTerms(db, { seed });
+    print(`Search terms: drawn at random from the data with --seed ${seed} (e.g. ${Object.values(terms.kinds).map((k) => k.slice(0, 2).join(", ")).join("; ")}).`);
     const [settings] = rowsOf<{ version: string; jit: string; workers: string }>(
       await db.execute(sql`select version() as "version", current_setting('jit') as "jit", current_setting('max_parallel_workers_per_gather') as "workers"`),
     );
@@ -249,7 +260,11 @@ async function main() {
         connections: [10, 50],
         searches: [
           { id: "default", title: "client view, default", bodies: [{}] },
-          { id: "individual-search", title: "individual view, global search", bodies: ["smith", "patel", "kestrel", "okafor"].map((t) => ({ tableViewMode: "individual", globalSearch: t })) },
+          {
+            id: "individual-search",
+            title: "individual view, global search (random terms)",
+            bodies: Array.from({ length: 40 }, (_, i) => RANDOM_TERM_SHAPES.find((x) => x.id === "i-global-surname")!.request(i, terms)),
+          },
         ],
         cookie: `dvp_session=${session.cookieValue}`,
         pages: [
@@ -260,6 +275,16 @@ async function main() {
         ],
       });
       reportHttp(rows, proxyMs);
+    };
+    /** The random-term shapes over HTTP, one request at a time, on a server of their own. */
+    const httpShapes = async () => {
+      const server = await startPortal({ databaseUrl: url!, apiKey, distDir: args["dist-dir"] ?? ".next-bench", build: !args["no-build"], port: 3900 });
+      try {
+        const shapes = RANDOM_TERM_SHAPES.filter((s) => !args.scenario || s.id.includes(args.scenario));
+        return await timeShapesOverHttp({ base: server.base, apiKey, shapes, terms, iterations, warmup });
+      } finally {
+        await server.stop();
+      }
     };
     // Lighthouse and the server-render time of the same two pages, on a server of their own (./lighthouse.ts).
     const lighthouse = async () => {
@@ -281,7 +306,11 @@ async function main() {
       }
     };
     if (args["http-only"] || args["lighthouse-only"]) {
-      if (args["http-only"]) await http();
+      if (args["http-only"]) {
+        const overHttp = await httpShapes();
+        reportShapes({ shapes: RANDOM_TERM_SHAPES.filter((s) => overHttp.has(s.id)), inProcess: new Map(), http: overHttp, barMs: p95BarFor(Math.max(directors, seeded.directorsTotal)), seed, load: os.loadavg() });
+        await http();
+      }
       if (args["lighthouse-only"] || args.lighthouse) await lighthouse();
       return;
     }
@@ -325,8 +354,8 @@ async function main() {
       },
     };
 
-    const scenarios = [...SCENARIOS, ...(args.all ? ALL_SHAPES : [])].filter((s) => !args.scenario || s.id.includes(args.scenario));
-    const shapeIds = new Set(ALL_SHAPES.map((s) => s.id));
+    const scenarios = [...RANDOM_TERM_SHAPES, ...SCENARIOS, ...(args.all ? ALL_SHAPES : [])].filter((s) => !args.scenario || s.id.includes(args.scenario));
+    const shapeIds = new Set([...ALL_SHAPES, ...RANDOM_TERM_SHAPES].map((s) => s.id));
     // The bar of the data actually there (a given database may hold more than --directors).
     const P95_BAR_MS = p95BarFor(Math.max(directors, seeded.directorsTotal));
     const rows: Row[] = [];
@@ -339,7 +368,7 @@ async function main() {
     }
 
     async function measure(s: Scenario): Promise<Row> {
-      const query = (i: number) => clientSearchSchema.parse(s.request(i));
+      const query = (i: number) => clientSearchSchema.parse(s.request(i, terms));
       const first = await searchClients({ db, user: admin, query: query(0) });
       let planCost = 0;
       let jit = false;
@@ -354,9 +383,9 @@ async function main() {
         }
       }
       const fnTimes = await timeSequential((i) => searchClients({ db, user: admin, query: query(i) }), iterations, warmup);
-      const routeTimes = await timeSequential((i) => callRoute(s.request(i)), iterations, warmup);
+      const routeTimes = await timeSequential((i) => callRoute(s.request(i, terms)), iterations, warmup);
       // Throughput for the headline scenarios; the many extra shapes are timed for latency only.
-      const routeRps = shapeIds.has(s.id) ? Number.NaN : await throughput((i) => callRoute(s.request(i)), Math.max(iterations, concurrency * 10), concurrency);
+      const routeRps = shapeIds.has(s.id) ? Number.NaN : await throughput((i) => callRoute(s.request(i, terms)), Math.max(iterations, concurrency * 10), concurrency);
       const route = summarise(routeTimes);
       const ratioTrivial = routeRps / trivial.home.rps;
       return {
@@ -377,6 +406,10 @@ async function main() {
     }
 
     report({ p95BarMs: P95_BAR_MS, clients: Math.max(clients, seeded.clientsTotal), directors: Math.max(directors, seeded.directorsTotal), seedMs: seeded.ms, iterations, warmup, concurrency, pool, trivial, rows, totalMs: performance.now() - started, loadAverage: os.loadavg() });
+    const randomShapes = RANDOM_TERM_SHAPES.filter((s) => rows.some((r) => r.id === s.id));
+    const inProcess = new Map(rows.map((r) => [r.id, r.route]));
+    const overHttp = args.http && randomShapes.length ? await httpShapes() : undefined;
+    if (randomShapes.length) reportShapes({ shapes: randomShapes, inProcess, http: overHttp, barMs: P95_BAR_MS, seed, load: os.loadavg() });
     if (args.http) await http();
     if (args.lighthouse) await lighthouse();
     if (args.only !== "search") await csvImport();
