@@ -101,6 +101,15 @@ const matrix: { method?: "GET" | "POST"; path: string; expect: Record<Role, numb
   { method: "POST", path: "/api/requests/identity-verification/payment", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
   // The payment outcome page of a session Stripe does not know: the not-found page, with its status.
   { path: "/requests/identity-verification/cs_test_unknown0000000000", expect: { anonymous: 404, contact: 404, director: 404, admin: 404, otherContact: 404 } },
+  // The request form's Companies House look-ups: public; a number that cannot be one and a one-letter
+  // search are 400 for everyone (they never reach the register).
+  { path: "/api/companies-house/companies/not-a-number", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
+  { path: "/api/companies-house/search?q=a", expect: { anonymous: 400, contact: 400, director: 400, admin: 400, otherContact: 400 } },
+  // Confirming an earlier verification: the individual only (an empty body is a 400).
+  { method: "POST", path: "/api/director-verification/director/prior-verification", expect: { anonymous: 401, contact: 403, director: 400, admin: 403, otherContact: 403 } },
+  // The register check again, and a finding's resolution: admins only (nobody's individual: 404; no body: 400).
+  { method: "POST", path: "/api/admin/director-verification/directors/999999/register-checks", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
+  { method: "POST", path: "/api/admin/director-verification/directors/999999/register-checks/1/resolve", expect: { anonymous: 401, contact: 403, director: 403, admin: 400, otherContact: 403 } },
   { path: "/api/admin/director-verification/clients/x1", expect: { anonymous: 401, contact: 403, director: 403, admin: 404, otherContact: 403 } },
 ];
 
