@@ -209,16 +209,7 @@ const schema = z.object({
    * decrypt codes written under an earlier key until `npm run personal-codes:rotate` re-encrypts them.
    */
   PERSONAL_CODE_KEY: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  PERSONAL_CODE_PREVIOUS_KEYS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? "")
-        .split(",")
-        .map((k) => k.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().min(32, "each key must be at least 32 characters"))),
+  PERSONAL_CODE_PREVIOUS_KEYS: commaList.pipe(z.array(z.string().min(32, "each key must be at least 32 characters"))),
   /**
    * Standard price of verifying one individual, in pence before VAT (£65.00). New requests are
    * priced with it; a client keeps the price it was quoted when this changes later.
