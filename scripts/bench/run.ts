@@ -205,9 +205,6 @@ async function main() {
       await vacuumSearchTables(db);
       print(`Vacuum analyze: ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
     }
-    const seed = int(args.seed, Date.now() % 1_000_000, "--seed");
-    const terms: TermPool = await drawTerms(db, { seed });
-    print(`Search terms: drawn at random from the data with --seed ${seed} (e.g. ${Object.values(terms.kinds).map((k) => k.slice(0, 2).join(", ")).join("; ")}).`);
     const [settings] = rowsOf<{ version: string; jit: string; workers: string }>(
       await db.execute(sql`select version() as "version", current_setting('jit') as "jit", current_setting('max_parallel_workers_per_gather') as "workers"`),
     );
@@ -237,6 +234,11 @@ async function main() {
       await invitations();
       return;
     }
+
+    // The search's terms, drawn at random from the data (the benches above need none).
+    const seed = int(args.seed, Date.now() % 1_000_000, "--seed");
+    const terms: TermPool = await drawTerms(db, { seed });
+    print(`Search terms: drawn at random from the data with --seed ${seed} (e.g. ${Object.values(terms.kinds).map((k) => k.slice(0, 2).join(", ")).join("; ")}).`);
 
     // An admin session for the pages, as a sign-in would make it; the busiest live client for the detail page.
     const adminPages = async () => {
