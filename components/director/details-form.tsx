@@ -42,17 +42,10 @@ export const DIRECTOR_API = "/api/director-verification/director";
 type SaveOutcome = "detailsSaved" | "nothingToSave" | "formSubmitFailed";
 
 /** What the form reads of the director (getOwnDirector's answer). */
-export interface DetailsFormDirector {
+export interface DetailsFormDirector extends Omit<DatedAddress, "startDate" | "endDate"> {
   firstName: string | null;
   lastName: string | null;
   formerNameHistory: { name: string; from: string | null; to: string | null }[];
-  addressLine1: string | null;
-  addressLine2: string | null;
-  addressLine3: string | null;
-  city: string | null;
-  state: string | null;
-  postcode: string | null;
-  country: string | null;
   currentAddressStartDate: string | null;
   previousAddresses: DatedAddress[];
 }

@@ -1,3 +1,4 @@
+import { ACCOUNTS_PAYABLE_FIELDS, BILLING_ADDRESS_FIELDS } from "@/lib/domain/billing-fields";
 import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 
 /** The form's own text fields that an existing customer's record fills in when it has them. */
@@ -6,17 +7,8 @@ const TEXT_FIELDS = [
   "mainContactLastName",
   "mainContactEmail",
   "mainContactTelephone",
-  "billingEntityName",
-  "billingAddressLine1",
-  "billingAddressLine2",
-  "billingAddressCity",
-  "billingAddressState",
-  "billingAddressPostCode",
-  "billingAddressCountry",
-  "accountPayableContactFirstName",
-  "accountPayableContactLastName",
-  "accountPayableContactEmail",
-  "accountPayableContactTelephone",
+  ...BILLING_ADDRESS_FIELDS,
+  ...ACCOUNTS_PAYABLE_FIELDS,
   "vatNumber",
   "purchaseOrderInfo",
 ] as const satisfies readonly (keyof OnboardingRequestInput)[];
