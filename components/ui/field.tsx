@@ -118,33 +118,36 @@ export type FieldProps = FieldFrameProps &
   };
 
 /**
- * A labelled text input with hint and error. Spread react-hook-form's `register(name)` into it:
- * the `ref` is forwarded (React 19 ref-as-prop).
+ * What a framed control's props split into: the frame's (label, hint, error and the ids that tie
+ * them to the control) and the control's own, with its id, `aria-invalid` and `aria-describedby`.
  */
-export function Field({
+function useFramedControl<P extends FieldFrameProps & { id?: string; name?: string; "aria-describedby"?: string }>({
   label,
   hint,
   error,
   optional,
   hideLabel,
   className,
-  inputClassName,
   id,
-  type = "text",
   "aria-describedby": ariaDescribedBy,
-  ...input
-}: FieldProps) {
-  const ids = useFieldIds(id, input.name, hint, error, ariaDescribedBy);
+  ...control
+}: P) {
+  const ids = useFieldIds(id, control.name, hint, error, ariaDescribedBy);
+  return {
+    frame: { ids, label, hint, error, optional, hideLabel, className },
+    control: { ...control, id: ids.controlId, "aria-invalid": error ? true : undefined, "aria-describedby": ids.describedBy },
+  };
+}
+
+/**
+ * A labelled text input with hint and error. Spread react-hook-form's `register(name)` into it:
+ * the `ref` is forwarded (React 19 ref-as-prop).
+ */
+export function Field({ inputClassName, type = "text", ...props }: FieldProps) {
+  const { frame, control } = useFramedControl(props);
   return (
-    <FieldFrame {...{ ids, label, hint, error, optional, hideLabel, className }}>
-      <input
-        {...input}
-        id={ids.controlId}
-        type={type}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClass(error, cn("min-h-11", inputClassName))}
-      />
+    <FieldFrame {...frame}>
+      <input {...control} type={type} className={controlClass(props.error, cn("min-h-11", inputClassName))} />
     </FieldFrame>
   );
 }
@@ -156,30 +159,11 @@ export type TextareaFieldProps = FieldFrameProps &
   };
 
 /** A labelled multi-line text input with hint and error; works with react-hook-form `register`. */
-export function TextareaField({
-  label,
-  hint,
-  error,
-  optional,
-  hideLabel,
-  className,
-  textareaClassName,
-  id,
-  rows = 5,
-  "aria-describedby": ariaDescribedBy,
-  ...textarea
-}: TextareaFieldProps) {
-  const ids = useFieldIds(id, textarea.name, hint, error, ariaDescribedBy);
+export function TextareaField({ textareaClassName, rows = 5, ...props }: TextareaFieldProps) {
+  const { frame, control } = useFramedControl(props);
   return (
-    <FieldFrame {...{ ids, label, hint, error, optional, hideLabel, className }}>
-      <textarea
-        {...textarea}
-        id={ids.controlId}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClass(error, textareaClassName)}
-      />
+    <FieldFrame {...frame}>
+      <textarea {...control} rows={rows} className={controlClass(props.error, textareaClassName)} />
     </FieldFrame>
   );
 }
@@ -191,29 +175,11 @@ export type SelectFieldProps = FieldFrameProps &
   };
 
 /** A labelled `<select>` (pass `<option>`s as children) with hint and error; works with `register`. */
-export function SelectField({
-  label,
-  hint,
-  error,
-  optional,
-  hideLabel,
-  className,
-  selectClassName,
-  id,
-  children,
-  "aria-describedby": ariaDescribedBy,
-  ...select
-}: SelectFieldProps) {
-  const ids = useFieldIds(id, select.name, hint, error, ariaDescribedBy);
+export function SelectField({ selectClassName, children, ...props }: SelectFieldProps) {
+  const { frame, control } = useFramedControl(props);
   return (
-    <FieldFrame {...{ ids, label, hint, error, optional, hideLabel, className }}>
-      <select
-        {...select}
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClass(error, cn("min-h-11", selectClassName))}
-      >
+    <FieldFrame {...frame}>
+      <select {...control} className={controlClass(props.error, cn("min-h-11", selectClassName))}>
         {children}
       </select>
     </FieldFrame>
