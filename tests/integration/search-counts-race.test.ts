@@ -3,6 +3,9 @@ import { sql } from "drizzle-orm";
 import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
 import { checkSearchModel } from "@/lib/server/search-model/check-search-model";
 import { foldSearchCounts } from "@/lib/server/search-model/fold-search-counts";
+import { SEARCH_THRESHOLDS } from "@/lib/server/clients/search/config";
+import { runSearch } from "@/lib/server/clients/search/run";
+import { clientSearchSchema } from "@/lib/schemas/client-search";
 import { run as runCheckJob } from "@/lib/jobs/definitions/check-search-model.handler";
 import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.mjs";
 
@@ -156,6 +159,21 @@ describe("the fold and the nightly check", () => {
           + (select count(*) from "director_reference_grams" where "gram" = 'r') as "n"`),
       )[0]!.n,
     );
+
+  it("is not written by a search: every kind leaves the deltas as they are, for the job to fold", async () => {
+    const rowsBefore = await rowCount();
+    expect(rowsBefore).toBeGreaterThan(40);
+    const queries = [
+      {},
+      { tableViewMode: "individual" },
+      { filters: { reference: "r" } },
+      { tableViewMode: "individual", filters: { reference: "r" } },
+      { globalSearch: "person" },
+      { tableViewMode: "individual", status: "Verified" },
+    ];
+    for (const q of queries) await runSearch({ db: handle.db, query: clientSearchSchema.parse(q), thresholds: { ...SEARCH_THRESHOLDS, fewMatches: 1 } });
+    expect(await rowCount()).toBe(rowsBefore);
+  });
 
   it("folds the deltas into fewer rows with the same sums, and a second fold finds nothing", async () => {
     const before = await sums();

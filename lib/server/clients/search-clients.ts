@@ -20,7 +20,8 @@ export type { ClientSearchResult, ClientSearchRow, IndividualSearchRow, StatusSt
  * - statements.ts, client-view.ts, individual-view.ts, text-search.ts, text-hits.ts,
  *   client-order-walk.ts: the statement builders; counts.ts: counts read from what triggers keep;
  *   conditions.ts, sorts.ts, rows.ts, sql-parts.ts: the pieces they share;
- * - folds.ts: the read path's only writes, folding the kept counts' deltas.
+ * It only reads: the kept counts' deltas are folded by the job search.fold-counts
+ * (lib/server/search-model/fold-search-counts.ts).
  * The pool turns JIT compilation off (db/client.ts): a text search sorted by an individual's
  * column is estimated above its threshold, since its plan holds both pages, the walked one and the
  * sorted one (only one runs), and compiling would cost more than the search.

@@ -2,7 +2,6 @@ import type { SQL } from "drizzle-orm";
 import type { PageWindow } from "@/lib/pager";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import type { Learned } from "./chooser";
-import type { KeptCounts } from "./counts";
 
 /** What a view's builder gives buildSearchStatements (./statements.ts) to assemble into statements. */
 export interface Built {
@@ -14,8 +13,6 @@ export interface Built {
   page: SQL;
   /** The page's JSON rows, read from "page". */
   rows: SQL;
-  /** The kept-counts table the stats come from, if any (its delta rows are counted for folding). */
-  kept?: KeptCounts;
 }
 
 /** A view builder's input: the request, the window of a page read from the nearer end, what was counted first. */

@@ -65,7 +65,6 @@ export function buildClientView({ query, window, learned }: BuildInput): Built {
     stats: COUNTS[counts]!(),
     page: PAGES[choosePage(query, learned)]!(),
     rows: clientRows(query),
-    kept: counts === "kept client counts" ? "client_status_counts" : undefined,
   };
 }
 

@@ -1,5 +1,3 @@
-import { directorStatusValues } from "@/db/schema";
-
 /**
  * The admin search's thresholds, each with the reason for its value. The server function always
  * uses SEARCH_THRESHOLDS; tests reach the other side of each threshold by calling runSearch
@@ -13,10 +11,6 @@ export interface SearchThresholds {
   fewMatches: number;
   /** How dense a text search's matches must be for its page to be walked down a director column's index. */
   walkFactor: number;
-  /** Delta rows of a kept-counts table after which a search folds them. */
-  foldAfter: number;
-  /** Rows of one fragment in director_reference_grams after which a search folds them. */
-  gramFoldAfter: number;
 }
 
 export const SEARCH_THRESHOLDS: Readonly<SearchThresholds> = {
@@ -40,17 +34,6 @@ export const SEARCH_THRESHOLDS: Readonly<SearchThresholds> = {
    * each at about a quarter of the cost of a match read and sorted.
    */
   walkFactor: 4,
-  /*
-   * Every write adds delta rows to director_status_counts / client_status_counts, and the counts
-   * sum them, so their number is what a count costs. Folding is a write: done only once enough
-   * have piled up for the sum to grow, not after every change.
-   */
-  foldAfter: 200,
-  /*
-   * A fragment's counts are at most one row per (scope, status) once folded; four such sets of rows
-   * are still a trivial sum, so a read folds only when more have piled up.
-   */
-  gramFoldAfter: 4 * directorStatusValues.length,
 };
 
 /**

@@ -93,6 +93,5 @@ export function buildIndividualView({ query, window, learned }: BuildInput): Bui
     stats: COUNTS[counts]!(),
     page: PAGES[choosePage(query, learned)]!(),
     rows: individualRows(query),
-    kept: counts === "kept director counts" ? "director_status_counts" : undefined,
   };
 }

@@ -6,16 +6,15 @@ import { translator } from "@/lib/i18n/translator";
 import { clientStatusLifecycleOrder, directorStatusLifecycleOrder } from "@/lib/domain/values";
 import { pagerFor, pageWindow } from "@/lib/pager";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
-import { choosePlan, referenceGram, referencesOnSearchRow, shortReferenceFragment, type Learned } from "./chooser";
+import { choosePlan, referencesOnSearchRow, shortReferenceFragment, type Learned } from "./chooser";
 import { SEARCH_THRESHOLDS, type SearchThresholds } from "./config";
-import { referenceFragmentMatches, type KeptCounts } from "./counts";
-import { foldCountDeltas } from "./folds";
+import { referenceFragmentMatches } from "./counts";
 import { buildSearchStatements } from "./statements";
 import { buildTextSearchStatement } from "./text-search";
 import type { ClientSearchResult, ClientSearchRow, IndividualSearchRow } from "./types";
 
-/** What a search statement answers: the counts and/or the page, and the kept-counts table's delta rows. */
-type Answer = { stats?: unknown; rows?: unknown; deltaRows?: number; kept?: KeptCounts };
+/** What a search statement answers: the counts and/or the page. A search only reads: the kept counts' deltas are folded by the job search.fold-counts. */
+type Answer = { stats?: unknown; rows?: unknown };
 
 /**
  * Runs the plan chooser.ts picks for the request and shapes its answer. searchClients calls it
@@ -27,7 +26,6 @@ export async function runSearch({ db, query, thresholds = SEARCH_THRESHOLDS }: {
   const { currentPage, pageSize } = query.pagerModel;
   const first = async (statement: SQL) => rowsOf<Answer>(await db.execute(statement))[0] ?? {};
   const deep = (currentPage - 1) * pageSize >= thresholds.deepOffset;
-  const gram = referenceGram(query);
 
   /** The counts on their own, first; with them, the window a deep page is read through. */
   const countFirst = async (learned: Learned) => {
@@ -68,7 +66,6 @@ export async function runSearch({ db, query, thresholds = SEARCH_THRESHOLDS }: {
 
   const answers: Answer[] = await PLANS[choosePlan(query, deep)]();
   const result = Object.assign({}, ...answers) as Answer;
-  await foldCountDeltas(db, { kept: result.kept, deltaRows: result.deltaRows, gram }, thresholds);
   return shape(query, parseJson<[string, number][]>(result.stats ?? []), parseJson<JsonRow[]>(result.rows ?? []));
 }
 

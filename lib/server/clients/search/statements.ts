@@ -13,13 +13,12 @@ import { statsJson } from "./sql-parts";
  */
 export function buildSearchStatements(query: ClientSearchRequest, window?: PageWindow, learned: Learned = {}): SQL[] {
   const built = (query.tableViewMode === "individual" ? buildIndividualView : buildClientView)({ query, window, learned });
-  const { ctes, stats, page, rows, kept } = built;
+  const { ctes, stats, page, rows } = built;
   if (ctes.length > 0) {
     // A text search: one statement, so that the counts and the page share the set of matches.
     return [sql`with ${sql.join([...ctes, sql`"page" as (${page})`], sql`, `)} select ${statsJson(stats)} as "stats", (${rows}) as "rows"`];
   }
   // Otherwise two statements that run side by side on two connections: the counts (the costlier
   // part in individual view) and the page.
-  const deltaRows = kept ? sql`, (select count(*)::int from ${sql.identifier(kept)}) as "deltaRows", ${kept} as "kept"` : sql``;
-  return [sql`select ${statsJson(stats)} as "stats"${deltaRows}`, sql`with "page" as (${page}) select (${rows}) as "rows"`];
+  return [sql`select ${statsJson(stats)} as "stats"`, sql`with "page" as (${page}) select (${rows}) as "rows"`];
 }
