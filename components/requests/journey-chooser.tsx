@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { ErrorSummary } from "@/components/ui/error-summary";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { VisuallyHidden } from "@/components/ui/visually-hidden";
+import { Choice } from "@/components/ui/choice";
+import { ErrorMessage } from "@/components/ui/error-message";
 import { journeyValues } from "@/lib/domain/values";
 import { JOURNEY_CHOICE_PATH, type CarriedRequestValues } from "@/lib/schemas/request-page-paths";
 
@@ -26,7 +27,6 @@ export interface JourneyChooserProps extends CarriedRequestValues {
  */
 export function JourneyChooser({ error, companyName, lwdbNumber }: JourneyChooserProps) {
   const t = useTranslations("requestJourney");
-  const tc = useTranslations("common");
   const errorId = "journey-error";
   const summaryId = "journey-error-summary";
 
@@ -37,35 +37,27 @@ export function JourneyChooser({ error, companyName, lwdbNumber }: JourneyChoose
       {lwdbNumber ? <input type="hidden" name="lwdbNumber" value={lwdbNumber} /> : null}
       <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined}>
         <legend className="mb-2 text-xl font-bold text-ink">{t("legend")}</legend>
-        {error ? (
-          <p id={errorId} className="text-sm font-semibold text-danger">
-            <VisuallyHidden>{`${tc("errorPrefix")} `}</VisuallyHidden>
-            {t("required")}
-          </p>
-        ) : null}
+        {error ? <ErrorMessage id={errorId}>{t("required")}</ErrorMessage> : null}
         <div className="flex flex-col gap-3">
           {CHOICES.map((journey) => {
             const id = inputId(journey);
             return (
               // The label holds only the choice's name (the hint is its description, as GOV.UK
               // radios have it); its ::after covers the card, so the whole card picks the choice.
-              <div
+              <Choice
                 key={journey}
+                id={id}
+                type="radio"
+                name="journey"
+                value={journey}
+                label={t(`options.${journey}.label`)}
+                hint={t(`options.${journey}.hint`)}
                 className={cn(
                   "relative flex gap-3 rounded-md border-2 bg-white p-4 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50",
                   error ? "border-danger" : "border-line",
                 )}
-              >
-                <input id={id} type="radio" name="journey" value={journey} className="mt-1 size-5 shrink-0 accent-navy-900" aria-describedby={`${id}-hint`} />
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={id} className="cursor-pointer font-semibold after:absolute after:inset-0 after:content-['']">
-                    {t(`options.${journey}.label`)}
-                  </label>
-                  <p id={`${id}-hint`} className="text-sm text-ink-muted">
-                    {t(`options.${journey}.hint`)}
-                  </p>
-                </div>
-              </div>
+                labelClassName="cursor-pointer font-semibold after:absolute after:inset-0 after:content-['']"
+              />
             );
           })}
         </div>

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useFormContext } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
-import { VisuallyHidden } from "@/components/ui/visually-hidden";
+import { ErrorMessage } from "@/components/ui/error-message";
 import { cn } from "@/components/ui/cn";
 import { usePublicMessage } from "@/components/ui/form/messages";
 
@@ -21,7 +21,6 @@ export const SERVICE_OPTION_FIRST_ID = radioId(TIERS[0]);
  */
 export function ServiceOption() {
   const t = useTranslations("requestForm.serviceOption");
-  const tc = useTranslations("common");
   const message = usePublicMessage();
   const id = useId();
   const {
@@ -38,12 +37,7 @@ export function ServiceOption() {
       <p id={noteId} className="text-sm text-ink-muted">
         {t("onboardingNote")}
       </p>
-      {error ? (
-        <p id={errorId} className="text-sm font-semibold text-danger">
-          <VisuallyHidden>{`${tc("errorPrefix")} `}</VisuallyHidden>
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         {TIERS.map((tier) => {
           const inputId = radioId(tier);

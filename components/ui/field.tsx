@@ -3,7 +3,7 @@
 import { createContext, useContext, useId, type ComponentPropsWithRef, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { cn } from "./cn";
-import { VisuallyHidden } from "./visually-hidden";
+import { ErrorMessage } from "./error-message";
 
 /** What every field has besides its control. */
 export interface FieldFrameProps {
@@ -93,7 +93,6 @@ export function FieldFrame({
 
 /** A control's hint and error message, with the ids its `aria-describedby` names (FieldFrame, DateInput). */
 export function FieldNotes({ ids, hint, error }: { ids: FieldIds; hint?: ReactNode; error?: string }) {
-  const t = useTranslations("common");
   return (
     <>
       {hint ? (
@@ -101,12 +100,7 @@ export function FieldNotes({ ids, hint, error }: { ids: FieldIds; hint?: ReactNo
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={ids.errorId} className="text-sm font-semibold text-danger">
-          <VisuallyHidden>{`${t("errorPrefix")} `}</VisuallyHidden>
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorMessage id={ids.errorId}>{error}</ErrorMessage> : null}
     </>
   );
 }

@@ -14,8 +14,10 @@ import {
   type ReviewDecision,
   type ReviewDecisionFormInput,
 } from "@/lib/schemas/director-review";
+import { Choice } from "@/components/ui/choice";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
+import { ErrorMessage } from "@/components/ui/error-message";
 import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
 import { TextareaField } from "@/components/ui/field";
 import { KitFormElement } from "@/components/ui/form/form";
@@ -23,7 +25,6 @@ import { FormActions } from "@/components/ui/form/form-actions";
 import { useStaffMessage } from "@/components/ui/form/staff-messages";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
-import { VisuallyHidden } from "@/components/ui/visually-hidden";
 import { directorUrl, sendJson } from "./api";
 import { StaffReasonForm } from "./staff-reason-form";
 
@@ -61,7 +62,6 @@ function ReviewDecisionForm({ director, onClose }: { director: ReviewDirector; o
   const t = useTranslations("clientDetail.reviewDecision");
   const ts = useTranslations("statuses.director");
   const tk = useTranslations("evidence.kinds");
-  const tc = useTranslations("common");
   const router = useRouter();
   const toastMessage = useToastMessages();
   const message = useStaffMessage();
@@ -120,37 +120,23 @@ function ReviewDecisionForm({ director, onClose }: { director: ReviewDirector; o
 
       <fieldset className="flex flex-col gap-3" aria-describedby={decisionError ? ids.decisionError : undefined}>
         <legend className="mb-1 font-semibold text-ink">{t("decision")}</legend>
-        {decisionError ? (
-          <p id={ids.decisionError} className="text-sm font-semibold text-danger">
-            <VisuallyHidden>{`${tc("errorPrefix")} `}</VisuallyHidden>
-            {decisionError}
-          </p>
-        ) : null}
+        {decisionError ? <ErrorMessage id={ids.decisionError}>{decisionError}</ErrorMessage> : null}
         {reviewDecisionValues.map((d) => {
           const key = DECISION_KEYS[d];
           const inputId = ids.decision(d);
           const conditional = d === "request-evidence";
           return (
             <div key={d} className="flex flex-col gap-2">
-              <div className="flex gap-3">
-                <input
-                  id={inputId}
-                  type="radio"
-                  value={d}
-                  className="mt-1 size-5 shrink-0 accent-navy-900"
-                  aria-describedby={`${inputId}-hint`}
-                  {...(conditional ? { "aria-controls": ids.conditional } : {})}
-                  {...register("decision")}
-                />
-                <div className="flex flex-col gap-0.5">
-                  <label htmlFor={inputId} className="cursor-pointer font-semibold">
-                    {t(`decisions.${key}.label`)}
-                  </label>
-                  <p id={`${inputId}-hint`} className="text-sm text-ink-muted">
-                    {t(`decisions.${key}.hint`)}
-                  </p>
-                </div>
-              </div>
+              <Choice
+                id={inputId}
+                type="radio"
+                value={d}
+                label={t(`decisions.${key}.label`)}
+                hint={t(`decisions.${key}.hint`)}
+                textClassName="flex flex-col gap-0.5"
+                {...(conditional ? { "aria-controls": ids.conditional } : {})}
+                {...register("decision")}
+              />
               {conditional ? (
                 <div id={ids.conditional} hidden={decision !== d} className={cn("ml-2.5 border-l-4 pl-5", kindsError ? "border-danger" : "border-line")}>
                   <fieldset className="flex flex-col gap-2" aria-describedby={cn(ids.kindsHint, kindsError && ids.kindsError)}>
@@ -158,12 +144,7 @@ function ReviewDecisionForm({ director, onClose }: { director: ReviewDirector; o
                     <p id={ids.kindsHint} className="text-sm text-ink-muted">
                       {t("evidenceNeededHint")}
                     </p>
-                    {kindsError ? (
-                      <p id={ids.kindsError} className="text-sm font-semibold text-danger">
-                        <VisuallyHidden>{`${tc("errorPrefix")} `}</VisuallyHidden>
-                        {kindsError}
-                      </p>
-                    ) : null}
+                    {kindsError ? <ErrorMessage id={ids.kindsError}>{kindsError}</ErrorMessage> : null}
                     {evidenceKindValues.map((k) => (
                       <div key={k} className="flex items-center gap-3">
                         <input id={ids.kind(k)} type="checkbox" value={k} className="size-5 shrink-0 accent-navy-900" {...register("evidenceNeeded")} />
