@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { usePublicMessage } from "@/components/ui/form/messages";
+import { SentNotice } from "@/components/ui/form/sent-notice";
 import { useFocusWhen } from "@/components/ui/form/use-focus";
 import { useBotCheck, type BotCheckConfig } from "@/components/bot-check/use-bot-check";
 import { botCheckActions } from "@/lib/bot-check/actions";
@@ -132,14 +133,9 @@ export function LoginForm({ linkMinutes, botCheck, prefill }: { linkMinutes: num
 
   if (status.kind === "sent") {
     return (
-      <div ref={outcomeRef} tabIndex={-1} className="flex flex-col gap-4 outline-none">
-        <Alert variant="success" role="status" title={t("sentTitle")}>
-          {t("sentBody", { email: status.email, minutes: linkMinutes })}
-        </Alert>
-        <Button type="button" variant="secondary" onClick={() => setStatus({ kind: "editing" })}>
-          {t("sentAgain")}
-        </Button>
-      </div>
+      <SentNotice ref={outcomeRef} title={t("sentTitle")} again={t("sentAgain")} onAgain={() => setStatus({ kind: "editing" })}>
+        {t("sentBody", { email: status.email, minutes: linkMinutes })}
+      </SentNotice>
     );
   }
 

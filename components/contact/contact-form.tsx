@@ -10,6 +10,7 @@ import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
 import { Field, TextareaField } from "@/components/ui/field";
 import { KitFormElement } from "@/components/ui/form/form";
 import { usePublicMessage } from "@/components/ui/form/messages";
+import { SentNotice } from "@/components/ui/form/sent-notice";
 import { useFocusWhen } from "@/components/ui/form/use-focus";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useBotCheck, type BotCheckConfig } from "@/components/bot-check/use-bot-check";
@@ -74,14 +75,9 @@ export function ContactForm({ botCheck }: { botCheck: BotCheckConfig }) {
 
   if (status.kind === "sent") {
     return (
-      <div ref={resultRef} tabIndex={-1} className="flex flex-col gap-4 outline-none">
-        <Alert variant="success" role="status" title={t("successTitle")}>
-          {t("successBody", { email: status.email })}
-        </Alert>
-        <Button type="button" variant="secondary" onClick={() => setStatus({ kind: "editing" })}>
-          {t("sendAnother")}
-        </Button>
-      </div>
+      <SentNotice ref={resultRef} title={t("successTitle")} again={t("sendAnother")} onAgain={() => setStatus({ kind: "editing" })}>
+        {t("successBody", { email: status.email })}
+      </SentNotice>
     );
   }
 
