@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { sameRegisterLink } from "@/lib/domain/register-people";
 import type { Individual, OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 import { Button } from "@/components/ui/button";
+import { ErrorMessage } from "@/components/ui/error-message";
 import { Field } from "@/components/ui/field";
 import { VisuallyHidden } from "@/components/ui/visually-hidden";
 import { CsvImport } from "./csv-import";
@@ -29,7 +30,6 @@ const RegisterPeoplePicker = dynamic(() => import("./register-people-picker").th
 export function IndividualsEditor({ csvTemplate, csvTemplateFileName, lookup = { kind: "idle" } }: { csvTemplate: string; csvTemplateFileName: string; lookup?: LookupState }) {
   const t = useTranslations("requestForm.individuals");
   const tr = useTranslations("requestForm.register");
-  const tc = useTranslations("common");
   const message = usePublicMessage();
   const id = useId();
   const {
@@ -89,10 +89,9 @@ export function IndividualsEditor({ csvTemplate, csvTemplateFileName, lookup = {
       ) : null}
       {lookup.kind === "unavailable" || lookup.kind === "rateLimited" ? <p className="max-w-prose">{tr("unavailable")}</p> : null}
       {listError ? (
-        <p id={`${id}-error`} className="font-semibold text-danger" role="alert">
-          <VisuallyHidden>{`${tc("errorPrefix")} `}</VisuallyHidden>
+        <ErrorMessage id={`${id}-error`} className="font-semibold text-danger" role="alert">
           {message(listError)}
-        </p>
+        </ErrorMessage>
       ) : null}
       <ol className="flex flex-col gap-4" aria-describedby={listError ? `${id}-error` : undefined} data-testid="individuals">
         {fields.map((field, index) => {

@@ -4,8 +4,7 @@ import { useTranslations } from "next-intl";
 import { ErrorSummary } from "@/components/ui/error-summary";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { Choice } from "@/components/ui/choice";
-import { ErrorMessage } from "@/components/ui/error-message";
+import { Choice, ChoiceGroup } from "@/components/ui/choice";
 import { journeyValues } from "@/lib/domain/values";
 import { JOURNEY_CHOICE_PATH, type CarriedRequestValues } from "@/lib/schemas/request-page-paths";
 
@@ -35,9 +34,7 @@ export function JourneyChooser({ error, companyName, lwdbNumber }: JourneyChoose
       <ErrorSummary id={summaryId} title={t("errorSummary")} items={error ? [{ message: t("required"), controlId: inputId(CHOICES[0]) }] : []} focusKey={error ? "arrival" : undefined} />
       {companyName ? <input type="hidden" name="companyName" value={companyName} /> : null}
       {lwdbNumber ? <input type="hidden" name="lwdbNumber" value={lwdbNumber} /> : null}
-      <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined}>
-        <legend className="mb-2 text-xl font-bold text-ink">{t("legend")}</legend>
-        {error ? <ErrorMessage id={errorId}>{t("required")}</ErrorMessage> : null}
+      <ChoiceGroup legend={t("legend")} legendClassName="mb-2 text-xl font-bold text-ink" error={error ? t("required") : undefined} errorId={errorId}>
         <div className="flex flex-col gap-3">
           {CHOICES.map((journey) => {
             const id = inputId(journey);
@@ -61,7 +58,7 @@ export function JourneyChooser({ error, companyName, lwdbNumber }: JourneyChoose
             );
           })}
         </div>
-      </fieldset>
+      </ChoiceGroup>
       <div>
         <Button type="submit">{t("continue")}</Button>
       </div>

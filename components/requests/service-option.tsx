@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useFormContext } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
-import { ErrorMessage } from "@/components/ui/error-message";
+import { ChoiceGroup } from "@/components/ui/choice";
 import { cn } from "@/components/ui/cn";
 import { usePublicMessage } from "@/components/ui/form/messages";
 
@@ -32,12 +32,7 @@ export function ServiceOption() {
   const noteId = `${id}-note`;
 
   return (
-    <fieldset className="flex flex-col gap-3" aria-describedby={cn(noteId, error && errorId)}>
-      <legend className="mb-2 font-semibold text-ink">{t("legend")}</legend>
-      <p id={noteId} className="text-sm text-ink-muted">
-        {t("onboardingNote")}
-      </p>
-      {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
+    <ChoiceGroup legend={t("legend")} hint={t("onboardingNote")} hintId={noteId} error={error} errorId={errorId}>
       <div className="grid gap-3 sm:grid-cols-2">
         {TIERS.map((tier) => {
           const inputId = radioId(tier);
@@ -68,6 +63,6 @@ export function ServiceOption() {
           );
         })}
       </div>
-    </fieldset>
+    </ChoiceGroup>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from "react";
+import { ErrorMessage } from "./error-message";
 
 export type ChoiceProps = Omit<ComponentPropsWithRef<"input">, "id" | "className"> & {
   id: string;
@@ -39,5 +40,36 @@ export function Choice({
         </p>
       </div>
     </div>
+  );
+}
+
+export interface ChoiceGroupProps {
+  legend: ReactNode;
+  legendClassName?: string;
+  /** Text under the legend; the fieldset's `aria-describedby` names it by `hintId`. */
+  hint?: ReactNode;
+  hintId?: string;
+  /** The group's error (translated), named by the fieldset's `aria-describedby` as `errorId`. */
+  error?: ReactNode;
+  errorId: string;
+  className?: string;
+  /** The choices. */
+  children: ReactNode;
+}
+
+/** A group of radios or checkboxes: a fieldset whose legend asks the question, with its hint and error. */
+export function ChoiceGroup({ legend, legendClassName = "mb-2 font-semibold text-ink", hint, hintId, error, errorId, className = "flex flex-col gap-3", children }: ChoiceGroupProps) {
+  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(" ");
+  return (
+    <fieldset className={className} aria-describedby={describedBy || undefined}>
+      <legend className={legendClassName}>{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <ErrorMessage id={errorId}>{error}</ErrorMessage> : null}
+      {children}
+    </fieldset>
   );
 }

@@ -115,17 +115,8 @@ export type FieldProps = FieldFrameProps &
  * What a framed control's props split into: the frame's (label, hint, error and the ids that tie
  * them to the control) and the control's own, with its id, `aria-invalid` and `aria-describedby`.
  */
-function useFramedControl<P extends FieldFrameProps & { id?: string; name?: string; "aria-describedby"?: string }>({
-  label,
-  hint,
-  error,
-  optional,
-  hideLabel,
-  className,
-  id,
-  "aria-describedby": ariaDescribedBy,
-  ...control
-}: P) {
+function useFramedControl<P extends FieldFrameProps & { id?: string; name?: string; "aria-describedby"?: string }>(props: P) {
+  const { label, hint, error, optional, hideLabel, className, id, "aria-describedby": ariaDescribedBy, ...control } = props;
   const ids = useFieldIds(id, control.name, hint, error, ariaDescribedBy);
   return {
     frame: { ids, label, hint, error, optional, hideLabel, className },

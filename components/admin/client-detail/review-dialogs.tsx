@@ -14,10 +14,9 @@ import {
   type ReviewDecision,
   type ReviewDecisionFormInput,
 } from "@/lib/schemas/director-review";
-import { Choice } from "@/components/ui/choice";
+import { Choice, ChoiceGroup } from "@/components/ui/choice";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
-import { ErrorMessage } from "@/components/ui/error-message";
 import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
 import { TextareaField } from "@/components/ui/field";
 import { KitFormElement } from "@/components/ui/form/form";
@@ -118,9 +117,7 @@ function ReviewDecisionForm({ director, onClose }: { director: ReviewDirector; o
         ) : null}
       </p>
 
-      <fieldset className="flex flex-col gap-3" aria-describedby={decisionError ? ids.decisionError : undefined}>
-        <legend className="mb-1 font-semibold text-ink">{t("decision")}</legend>
-        {decisionError ? <ErrorMessage id={ids.decisionError}>{decisionError}</ErrorMessage> : null}
+      <ChoiceGroup legend={t("decision")} legendClassName="mb-1 font-semibold text-ink" error={decisionError} errorId={ids.decisionError}>
         {reviewDecisionValues.map((d) => {
           const key = DECISION_KEYS[d];
           const inputId = ids.decision(d);
@@ -139,12 +136,15 @@ function ReviewDecisionForm({ director, onClose }: { director: ReviewDirector; o
               />
               {conditional ? (
                 <div id={ids.conditional} hidden={decision !== d} className={cn("ml-2.5 border-l-4 pl-5", kindsError ? "border-danger" : "border-line")}>
-                  <fieldset className="flex flex-col gap-2" aria-describedby={cn(ids.kindsHint, kindsError && ids.kindsError)}>
-                    <legend className="font-semibold text-ink">{t("evidenceNeeded")}</legend>
-                    <p id={ids.kindsHint} className="text-sm text-ink-muted">
-                      {t("evidenceNeededHint")}
-                    </p>
-                    {kindsError ? <ErrorMessage id={ids.kindsError}>{kindsError}</ErrorMessage> : null}
+                  <ChoiceGroup
+                    legend={t("evidenceNeeded")}
+                    legendClassName="font-semibold text-ink"
+                    hint={t("evidenceNeededHint")}
+                    hintId={ids.kindsHint}
+                    error={kindsError}
+                    errorId={ids.kindsError}
+                    className="flex flex-col gap-2"
+                  >
                     {evidenceKindValues.map((k) => (
                       <div key={k} className="flex items-center gap-3">
                         <input id={ids.kind(k)} type="checkbox" value={k} className="size-5 shrink-0 accent-navy-900" {...register("evidenceNeeded")} />
@@ -153,13 +153,13 @@ function ReviewDecisionForm({ director, onClose }: { director: ReviewDirector; o
                         </label>
                       </div>
                     ))}
-                  </fieldset>
+                  </ChoiceGroup>
                 </div>
               ) : null}
             </div>
           );
         })}
-      </fieldset>
+      </ChoiceGroup>
 
       <TextareaField label={t("reason")} hint={t("reasonHint")} rows={3} maxLength={1000} error={reasonError} {...register("reason")} />
       <FormActions submit={t("submit")} loading={formState.isSubmitting} cancel={t("cancel")} onCancel={onClose} />
