@@ -2,6 +2,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { auditTypeValues } from "@/db/schema";
 import { Field, SelectField } from "@/components/ui/field";
+import { SelectOptions } from "@/components/ui/form/parts";
 import { buttonClassName } from "@/components/ui/button-styles";
 import { AUDIT_DEFAULT_PAGE_SIZE, AUDIT_PAGE_SIZES, auditEntityTypes, auditErrorTypes } from "@/lib/schemas/audit-query";
 import { auditHref } from "./audit-url";
@@ -49,27 +50,14 @@ export function AuditFilters({ values, errors = {} }: { values: Record<string, s
           <option value="">{t("filters.allTypes")}</option>
           <option value="errors">{t("filters.errorsOnly")}</option>
           <optgroup label={t("filters.errorGroup")}>
-            {auditErrorTypes.map((v) => (
-              <option key={v} value={v}>
-                {t(`types.${v}`)}
-              </option>
-            ))}
+            <SelectOptions items={auditErrorTypes.map((v) => ({ value: v, label: t(`types.${v}`) }))} />
           </optgroup>
           <optgroup label={t("filters.otherGroup")}>
-            {otherTypes.map((v) => (
-              <option key={v} value={v}>
-                {t(`types.${v}`)}
-              </option>
-            ))}
+            <SelectOptions items={otherTypes.map((v) => ({ value: v, label: t(`types.${v}`) }))} />
           </optgroup>
         </SelectField>
         <SelectField label={t("filters.entityType")} name="entityType" defaultValue={values.entityType ?? ""} error={errorOf("entityType")}>
-          <option value="">{t("filters.allEntities")}</option>
-          {entityTypes.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
+          <SelectOptions items={entityTypes.map((v) => ({ value: v, label: v }))} empty={t("filters.allEntities")} />
         </SelectField>
         <Field label={t("filters.entityId")} hint={t("filters.entityIdHint")} name="entityId" defaultValue={values.entityId ?? ""} error={errorOf("entityId")} autoComplete="off" />
         <Field label={t("filters.from")} name="from" type="date" defaultValue={(values.from ?? "").slice(0, 10)} error={errorOf("from")} />

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field, SelectField } from "@/components/ui/field";
+import { SelectOptions } from "@/components/ui/form/parts";
 import {
   activeFilterCount,
   DATE_FILTER_KEYS,
@@ -142,28 +143,13 @@ export function FiltersPanel({ options }: { options: FilterOptions }) {
             <Field key={key} label={t(key)} name={key} defaultValue={f[key] ?? ""} maxLength={200} autoComplete="off" />
           ))}
           <SelectField label={t("productTier")} name="productTier" defaultValue={f.productTier ?? ""}>
-            <option value="">{t("any")}</option>
-            {options.productTiers.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions items={options.productTiers} empty={t("any")} />
           </SelectField>
           <SelectField label={t("clientStatus")} name="clientStatus" defaultValue={f.status ?? ""}>
-            <option value="">{t("any")}</option>
-            {options.clientStatuses.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions items={options.clientStatuses} empty={t("any")} />
           </SelectField>
           <SelectField label={t("owner")} name="owner" defaultValue={owners.find((o) => o.value.toLowerCase() === f.owner?.toLowerCase())?.value ?? ""}>
-            <option value="">{t("any")}</option>
-            {owners.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label === o.value ? o.value : `${o.label} (${o.value})`}
-              </option>
-            ))}
+            <SelectOptions items={owners.map((o) => ({ value: o.value, label: o.label === o.value ? o.value : `${o.label} (${o.value})` }))} empty={t("any")} />
           </SelectField>
           <SelectField label={t("inKantata")} name="inKantata" defaultValue={f.inKantata === undefined ? "" : String(f.inKantata)}>
             <option value="">{t("any")}</option>
@@ -191,12 +177,7 @@ export function FiltersPanel({ options }: { options: FilterOptions }) {
           <Field label={t("individual")} name="individual" defaultValue={f.individual ?? ""} maxLength={200} autoComplete="off" />
           <Field label={t("individualReference")} name="individualReference" defaultValue={f.individualReference ?? ""} maxLength={200} autoComplete="off" />
           <SelectField label={t("individualStatus")} name="individualStatus" defaultValue={f.individualStatus ?? ""}>
-            <option value="">{t("any")}</option>
-            {options.directorStatuses.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions items={options.directorStatuses} empty={t("any")} />
           </SelectField>
           <Field
             label={t("verifyWithinDays")}
