@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import { buttonClassName } from "@/components/ui/button-styles";
+import { LineIcon } from "@/components/ui/line-icon";
 
 /*
  * CSV download links styled as buttons. Plain `<a download>` links: no JavaScript, the browser
@@ -7,9 +8,9 @@ import { buttonClassName } from "@/components/ui/button-styles";
  */
 
 const DOWNLOAD_ICON = (
-  <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="size-4 shrink-0">
+  <LineIcon className="size-4 shrink-0">
     <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
+  </LineIcon>
 );
 
 /** "Export clients (CSV)" and "Export individuals (CSV)": for the client list. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "./cn";
+import { LineIcon } from "./line-icon";
 
 export type AlertVariant = "info" | "success" | "warning" | "error";
 
@@ -49,17 +50,10 @@ export function Alert({ variant = "info", title, children, role, id, className, 
       role={resolvedRole === "none" ? undefined : resolvedRole}
       className={cn("flex gap-3 rounded-md border-l-4 p-4", box, className)}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        className="mt-0.5 size-5 shrink-0"
-      >
+      <LineIcon className="mt-0.5 size-5 shrink-0">
         <circle cx="12" cy="12" r="9.5" />
         {icon}
-      </svg>
+      </LineIcon>
       <div className="min-w-0 flex-1 space-y-1">
         {title ? <p className="font-semibold">{title}</p> : null}
         {children ? <div className="[&_a]:text-inherit">{children}</div> : null}

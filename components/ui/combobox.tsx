@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } fr
 import { useTranslations } from "next-intl";
 import { cn } from "./cn";
 import { controlClass, FieldFrame, useFieldIds, type FieldFrameProps } from "./field";
+import { LineIcon } from "./line-icon";
 
 export interface ComboboxOption {
   value: string;
@@ -195,9 +196,9 @@ export function Combobox({
           }}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-ink-muted disabled:cursor-not-allowed"
         >
-          <svg aria-hidden="true" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth={2} className={cn("size-4 transition-transform", open && "rotate-180")}>
+          <LineIcon viewBox="0 0 16 16" className={cn("size-4 transition-transform", open && "rotate-180")}>
             <path d="m4 6 4 4 4-4" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          </LineIcon>
         </button>
         <div
           hidden={!open}
@@ -216,9 +217,9 @@ export function Combobox({
                 onMouseMove={() => (index === activeIndex ? undefined : setActive(index))}
                 className={cn("flex cursor-pointer items-start gap-2 px-3 py-2", index === activeIndex && "bg-navy-100")}
               >
-                <svg aria-hidden="true" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth={2} className={cn("mt-1 size-4 shrink-0", option.value !== value && "invisible")}>
+                <LineIcon viewBox="0 0 16 16" className={cn("mt-1 size-4 shrink-0", option.value !== value && "invisible")}>
                   <path d="m3 8.5 3 3 7-7" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                </LineIcon>
                 <span className="min-w-0">
                   <span className="block break-words">{option.label}</span>
                   {option.detail ? <span className="block text-sm break-all text-ink-muted">{option.detail}</span> : null}

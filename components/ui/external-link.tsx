@@ -2,6 +2,7 @@ import type { ComponentPropsWithRef } from "react";
 import { useTranslations } from "next-intl";
 import { cn } from "./cn";
 import { VisuallyHidden } from "./visually-hidden";
+import { LineIcon } from "./line-icon";
 
 export interface ExternalLinkProps extends Omit<ComponentPropsWithRef<"a">, "target" | "rel" | "href"> {
   href: string;
@@ -22,16 +23,9 @@ export function ExternalLink({ href, showIcon = true, className, children, ...re
         <VisuallyHidden>{` ${t("opensInNewTab")}`}</VisuallyHidden>
       </span>
       {showIcon ? (
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 16 16"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.75}
-          className="size-3.5 shrink-0 self-center"
-        >
+        <LineIcon viewBox="0 0 16 16" strokeWidth={1.75} className="size-3.5 shrink-0 self-center">
           <path d="M9 3h4v4M13 3 7.5 8.5M11.5 9.5V13h-9V4H6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        </LineIcon>
       ) : null}
     </a>
   );

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { AuditType } from "@/db/schema";
+import { LineIcon } from "@/components/ui/line-icon";
 
 /** The audit type as a labelled badge; error types say "Error" in words and carry an icon, not colour alone. */
 export function AuditTypeBadge({ type }: { type: AuditType }) {
@@ -15,9 +16,9 @@ export function AuditTypeBadge({ type }: { type: AuditType }) {
     >
       {isError ? (
         <>
-          <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} className="size-4 shrink-0">
+          <LineIcon strokeWidth={2.5} className="size-4 shrink-0">
             <path d="M12 3 2 21h20L12 3Zm0 7v5m0 3h.01" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          </LineIcon>
           <span className="font-bold">{`${t("errorBadge")}:`}</span>
         </>
       ) : null}

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
+import { LineIcon } from "@/components/ui/line-icon";
 
 /** A notification as GET /api/admin/notifications returns it (dates as ISO text). */
 interface Item {
@@ -160,9 +161,9 @@ export function NotificationBell() {
         onClick={() => setOpen((o) => !o)}
         className="relative inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-navy-800"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="size-6">
+        <LineIcon className="size-6">
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        </LineIcon>
         {unread > 0 ? (
           <span
             aria-hidden="true"
