@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { DescriptionList } from "@/components/ui/description-list";
 import { ExternalLink } from "@/components/ui/external-link";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { Table, TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
+import { ListTable } from "@/components/ui/list-table";
 import { useToastMessages } from "@/components/ui/toast";
 import { sendDelete } from "./api";
 import { documentTypeKey, mediaNames } from "@/lib/domain/media-name";
@@ -160,26 +160,18 @@ export function DirectorPanel({
       <RegisterFindingsView findings={registerFindings} actions={director.isDeleted ? null : <RegisterCheckActions director={director} findings={registerFindings} />} />
 
       <Section title={t("addressHistory")}>
-        {director.directorAddresses.length ? (
-          <Table caption={t("addressHistory")} density="compact" scroll="region">
-            <TableHead headers={[t("address"), t("from"), t("to")]} />
-            <TableBody>
-              {director.directorAddresses.map((a) => (
-                <TableRow key={a.id}>
-                  <TableCell label={t("address")}>{[a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state, a.postcode, countryName(a.country)].filter(Boolean).join(", ")}</TableCell>
-                  <TableCell label={t("from")} className="sm:whitespace-nowrap">
-                    {day(a.startDate)}
-                  </TableCell>
-                  <TableCell label={t("to")} className="sm:whitespace-nowrap">
-                    {a.endDate ? day(a.endDate) : t("current")}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <p>{t("noAddresses")}</p>
-        )}
+        <ListTable
+          caption={t("addressHistory")}
+          scroll="region"
+          empty={t("noAddresses")}
+          rows={director.directorAddresses}
+          rowKey={(a) => a.id}
+          columns={[
+            { label: t("address"), cell: (a) => [a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state, a.postcode, countryName(a.country)].filter(Boolean).join(", ") },
+            { label: t("from"), className: "sm:whitespace-nowrap", cell: (a) => day(a.startDate) },
+            { label: t("to"), className: "sm:whitespace-nowrap", cell: (a) => (a.endDate ? day(a.endDate) : t("current")) },
+          ]}
+        />
       </Section>
 
       <Section title={t("formerNames")}>
@@ -195,28 +187,20 @@ export function DirectorPanel({
       </Section>
 
       <Section title={t("checks")}>
-        {director.directorChecks.length ? (
-          <Table caption={t("checks")} density="compact" scroll="region">
-            <TableHead headers={[t("checkType"), t("checkState"), t("checkResult"), t("checkDate"), t("checkId")]} />
-            <TableBody>
-              {director.directorChecks.map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell label={t("checkType")}>{c.type ?? notSet}</TableCell>
-                  <TableCell label={t("checkState")}>{c.state ?? notSet}</TableCell>
-                  <TableCell label={t("checkResult")}>{c.recommendation ?? notSet}</TableCell>
-                  <TableCell label={t("checkDate")} className="sm:whitespace-nowrap">
-                    {when(c.created)}
-                  </TableCell>
-                  <TableCell label={t("checkId")} className="font-mono text-xs break-all">
-                    {c.yotiCheckId}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <p>{t("noChecks")}</p>
-        )}
+        <ListTable
+          caption={t("checks")}
+          scroll="region"
+          empty={t("noChecks")}
+          rows={director.directorChecks}
+          rowKey={(c) => c.id}
+          columns={[
+            { label: t("checkType"), cell: (c) => c.type ?? notSet },
+            { label: t("checkState"), cell: (c) => c.state ?? notSet },
+            { label: t("checkResult"), cell: (c) => c.recommendation ?? notSet },
+            { label: t("checkDate"), className: "sm:whitespace-nowrap", cell: (c) => when(c.created) },
+            { label: t("checkId"), className: "font-mono text-xs break-all", cell: (c) => c.yotiCheckId },
+          ]}
+        />
       </Section>
 
       <Section title={t("media")}>

@@ -6,7 +6,7 @@ import { PrintButton } from "@/components/admin/print-button";
 import { RegisterFindingsView } from "@/components/admin/client-detail/register-findings";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { DescriptionList } from "@/components/ui/description-list";
-import { Table, TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
+import { ListTable } from "@/components/ui/list-table";
 import { getDb } from "@/db";
 import { documentTypeKey } from "@/lib/domain/media-name";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
@@ -130,76 +130,66 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
           <h2 id="pack-checks" className="mb-2 text-lg font-semibold">
             {t("checks")}
           </h2>
-          {sov.checks.length ? (
-            <Table caption={t("checks")} density="compact" scroll="none">
-              <TableHead headers={[t("checkType"), t("checkResult"), t("checkState"), t("checkId"), t("checkDate")]} />
-              <TableBody>
-                {sov.checks.map((c) => (
-                  <TableRow key={c.id}>
-                    <TableCell label={t("checkType")}>{c.type ?? none}</TableCell>
-                    <TableCell label={t("checkResult")}>{c.recommendation ?? none}</TableCell>
-                    <TableCell label={t("checkState")}>{c.state ?? none}</TableCell>
-                    <TableCell label={t("checkId")} className="font-mono break-all">
-                      {c.yotiCheckId}
-                    </TableCell>
-                    <TableCell label={t("checkDate")}>{c.created ? when(c.created) : none}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          ) : (
-            <p>{t("noChecks")}</p>
-          )}
+          <ListTable
+            caption={t("checks")}
+            scroll="none"
+            empty={t("noChecks")}
+            rows={sov.checks}
+            rowKey={(c) => c.id}
+            columns={[
+              { label: t("checkType"), cell: (c) => c.type ?? none },
+              { label: t("checkResult"), cell: (c) => c.recommendation ?? none },
+              { label: t("checkState"), cell: (c) => c.state ?? none },
+              { label: t("checkId"), className: "font-mono break-all", cell: (c) => c.yotiCheckId },
+              { label: t("checkDate"), cell: (c) => (c.created ? when(c.created) : none) },
+            ]}
+          />
         </section>
 
         <section aria-labelledby="pack-addresses">
           <h2 id="pack-addresses" className="mb-2 text-lg font-semibold">
             {t("addresses")}
           </h2>
-          {sov.addressHistory.length ? (
-            <Table caption={t("addresses")} density="compact" scroll="none">
-              <TableHead headers={[t("address"), t("from"), t("to")]} />
-              <TableBody>
-                {sov.addressHistory.map((a, i) => (
-                  <TableRow key={i}>
-                    <TableCell label={t("address")}>{addressText(a)}</TableCell>
-                    <TableCell label={t("from")}>{a.startDate ? day(a.startDate) : none}</TableCell>
-                    <TableCell label={t("to")}>{a.endDate ? day(a.endDate) : t("current")}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          ) : (
-            <p>{t("noAddresses")}</p>
-          )}
+          <ListTable
+            caption={t("addresses")}
+            scroll="none"
+            empty={t("noAddresses")}
+            rows={sov.addressHistory}
+            rowKey={(_, i) => i}
+            columns={[
+              { label: t("address"), cell: (a) => addressText(a) },
+              { label: t("from"), cell: (a) => (a.startDate ? day(a.startDate) : none) },
+              { label: t("to"), cell: (a) => (a.endDate ? day(a.endDate) : t("current")) },
+            ]}
+          />
         </section>
 
         <section aria-labelledby="pack-files">
           <h2 id="pack-files" className="mb-2 text-lg font-semibold">
             {t("files")}
           </h2>
-          {sov.files.length ? (
-            <Table caption={t("files")} density="compact" scroll="none">
-              <TableHead headers={[t("fileName"), t("fileType"), t("uploadedAt"), t("sha256")]} />
-              <TableBody>
-                {sov.files.map((f) => (
-                  <TableRow key={f.id}>
-                    <TableCell label={t("fileName")} className="break-all">
-                      {f.fileName}
-                      {f.withdrawnByDirectorAt ? <span className="block text-xs text-ink-muted">{t("withdrawnByDirector", { date: when(f.withdrawnByDirectorAt) })}</span> : null}
-                    </TableCell>
-                    <TableCell label={t("fileType")}>{f.fileType}</TableCell>
-                    <TableCell label={t("uploadedAt")}>{when(f.createdAt)}</TableCell>
-                    <TableCell label={t("sha256")} className="font-mono text-xs break-all">
-                      {f.sha256}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          ) : (
-            <p>{t("noFiles")}</p>
-          )}
+          <ListTable
+            caption={t("files")}
+            scroll="none"
+            empty={t("noFiles")}
+            rows={sov.files}
+            rowKey={(f) => f.id}
+            columns={[
+              {
+                label: t("fileName"),
+                className: "break-all",
+                cell: (f) => (
+                  <>
+                    {f.fileName}
+                    {f.withdrawnByDirectorAt ? <span className="block text-xs text-ink-muted">{t("withdrawnByDirector", { date: when(f.withdrawnByDirectorAt) })}</span> : null}
+                  </>
+                ),
+              },
+              { label: t("fileType"), cell: (f) => f.fileType },
+              { label: t("uploadedAt"), cell: (f) => when(f.createdAt) },
+              { label: t("sha256"), className: "font-mono text-xs break-all", cell: (f) => f.sha256 },
+            ]}
+          />
         </section>
 
         <section aria-labelledby="pack-verification">
