@@ -16,7 +16,7 @@ export function clientOrderWalk(o: { clientWhere: SQL[]; sort: SortSpec; dir: "a
       select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c} where ${and(o.clientWhere)}
       order by ${term(sql`"k"`, dir, sort.nullable)}, ${term(sql`${c.id}`, dir)} offset 0
     ) as "o" cross join lateral (
-      select ${s}."director_id" as "id" from ${directorSearch} where ${s}."client_id" = "o"."id" and ${and(o.rowConditions)} offset 0
+      select ${s.directorId} as "id" from ${directorSearch} where ${s.clientId} = "o"."id" and ${and(o.rowConditions)} offset 0
     ) as "r"
     order by ${term(sql`"o"."k"`, dir, sort.nullable)}, ${term(sql`"o"."id"`, dir)}, ${term(sql`"r"."id"`, dir)}
     ${o.range}`;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { clients } from "@/db/schema";
+import { clientStatusCounts } from "@/db/search/tables";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import type { BuildInput, Built } from "./built";
 import { chooseCounts, choosePage, shortReferenceFragment, referencesOnSearchRow, type Counts, type Learned, type Page } from "./chooser";
@@ -13,13 +14,16 @@ import {
   s,
   and,
   clientSearch,
+  clientSearchRows,
   containsPattern,
+  cs,
   directorSearch,
   orderTerm,
   perClientCounts,
   reverseTerm,
   rowMatches,
   statusPosition,
+  type ClientSearchRow,
 } from "./sql-parts";
 
 /** The client view's statements other than a plain text search (./text-search.ts): one row per client. */
@@ -46,7 +50,7 @@ export function buildClientView({ query, window, learned }: BuildInput): Built {
     // count is read from the index alone (0024).
     "client_search rows": () => sql`select ${c.status} as "value", count(*)::int as "count" from ${clientSearch} where ${counted()} group by 1`,
     // No filter and no text: the counts kept by triggers in client_status_counts (migration 0015).
-    "kept client counts": () => keptCounts("client_status_counts", query.includeDeleted),
+    "kept client counts": () => keptCounts(clientStatusCounts, query.includeDeleted),
   };
   const PAGES: Partial<Record<Page, () => SQL>> = {
     "sorted matches": () => sql`select "id", "k" from "hits" where ${query.status ? sql`"status" = ${query.status}` : sql`true`}
@@ -89,23 +93,23 @@ function clientViewWhere(query: ClientSearchRequest, learned: Learned): { cl: Cl
     // rows are probed on director_search's client_id index, stopping at the first match (a scalar
     // subquery, which the planner keeps per client), instead of collecting the client of every
     // match. Alone, it is counted on the clients' joined references instead.
-    const probe = sql`(select true from ${directorSearch} where ${s}."client_id" = ${c.id} and ${and(searchRowConditions(f, query.includeDeleted, true, "probe"))} limit 1)`;
+    const probe = sql`(select true from ${directorSearch} where ${s.clientId} = ${c.id} and ${and(searchRowConditions(f, query.includeDeleted, true, "probe"))} limit 1)`;
     where.push(probe);
     if (references) onSearchRowForm.set(probe, references);
   } else if (dr.text) {
-    where.push(sql`${c.id} in (select ${s}."client_id" from ${directorSearch} where ${and(searchRowConditions(f, query.includeDeleted, true))})`);
+    where.push(sql`${c.id} in (select ${s.clientId} from ${directorSearch} where ${and(searchRowConditions(f, query.includeDeleted, true))})`);
   } else if (f.individualStatus) {
     // On client_search (the counts) the client's own counts are tested; on clients (the page),
     // the same test on its client_search row.
-    const has = (on: SQL) => sql`${perClientCounts(query.includeDeleted, on)}[${statusPosition(f.individualStatus!)}] > 0`;
-    const onClients = sql`${c.id} in (select ${k}."id" from "client_search" ${k} where ${has(sql`${k}`)})`;
+    const has = (on: ClientSearchRow) => sql`${perClientCounts(query.includeDeleted, on)}[${statusPosition(f.individualStatus!)}] > 0`;
+    const onClients = sql`${c.id} in (select ${k.id} from ${clientSearchRows} where ${has(k)})`;
     where.push(onClients);
-    onSearchRowForm.set(onClients, has(sql`${c}`));
+    onSearchRowForm.set(onClients, has(cs));
   }
   if (term) {
     const pattern = containsPattern(term);
-    const live = query.includeDeleted ? sql`` : sql` and ${s}."is_deleted" = false`;
-    ctes.push(sql`"m" as (${clientsMatching(term)} union all select ${s}."client_id" from ${directorSearch} where ${rowMatches(pattern)}${live})`);
+    const live = query.includeDeleted ? sql`` : sql` and ${s.isDeleted} = false`;
+    ctes.push(sql`"m" as (${clientsMatching(term)} union all select ${s.clientId} from ${directorSearch} where ${rowMatches(pattern)}${live})`);
     where.push(sql`${c.id} in (select * from "m")`);
     // The matching clients once, with what the counts and the page need.
     ctes.push(sql`"hits" as materialized (select ${c.id} as "id", ${c.status} as "status", ${sortOf(query).expr} as "k"
@@ -124,6 +128,6 @@ function clientViewWhere(query: ClientSearchRequest, learned: Learned): { cl: Cl
 function directorReferencesOnSearchRow(query: ClientSearchRequest): SQL | undefined {
   if (!referencesOnSearchRow(query)) return undefined;
   const p = containsPattern(shortReferenceFragment(query.filters)!);
-  const live = sql`${c}."live_refs" like lower(${p})`;
-  return query.includeDeleted ? sql`(${live} or ${c}."deleted_refs" like lower(${p}))` : live;
+  const live = sql`${cs.liveRefs} like lower(${p})`;
+  return query.includeDeleted ? sql`(${live} or ${cs.deletedRefs} like lower(${p}))` : live;
 }

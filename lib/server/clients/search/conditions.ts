@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { clients, type DirectorStatus } from "@/db/schema";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
-import { c, d, k, s, containsPattern, dateRange, rowContains, rowMatches, textPartContains } from "./sql-parts";
+import { c, d, k, s, t, containsPattern, dateRange, rowContains, rowMatches, textPartContains, type SearchRow } from "./sql-parts";
 
 /* The WHERE conditions of the admin search's filters, on the client, the director and their narrow copies. */
 
@@ -81,7 +81,7 @@ export function clientsMatching(term: string): SQL {
  */
 export const searchRowClientMatches = (pattern: string) =>
   sql`(${sql.join(
-    ["name", "reference", "main_contact_email", "sage_id", "company_id"].map((name) => sql`lower(${k}.${sql.identifier(name)}) like lower(${pattern})`),
+    [k.name, k.reference, k.mainContactEmail, k.sageId, k.companyId].map((column) => sql`lower(${column}) like lower(${pattern})`),
     sql` or `,
   )})`;
 
@@ -95,15 +95,16 @@ export const searchRowClientMatches = (pattern: string) =>
 export function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean, form: "row" | "probe" | "text" = "row"): SQL[] {
   const out: SQL[] = [];
   const part = form === "text" ? textPartContains : rowContains;
+  const row = form === "text" ? t : s;
   if (f.individual) {
     const p = containsPattern(f.individual);
-    out.push(sql`${rowMatches(p)} and (${part("name", p)} or ${part("email", p)})`);
+    out.push(sql`${rowMatches(p, row)} and (${part("name", p)} or ${part("email", p)})`);
   }
   if (f.individualReference) {
     const p = containsPattern(f.individualReference);
-    out.push(form === "probe" ? rowContains("reference", p) : sql`${rowMatches(p)} and ${part("reference", p)}`);
+    out.push(form === "probe" ? rowContains("reference", p) : sql`${rowMatches(p, row)} and ${part("reference", p)}`);
   }
-  return [...out, ...scopeConditions(f.individualStatus, includeDeleted, clientChecked)];
+  return [...out, ...scopeConditions(f.individualStatus, includeDeleted, clientChecked, row)];
 }
 
 /**
@@ -111,12 +112,12 @@ export function searchRowConditions(f: Filters, includeDeleted: boolean, clientC
  * individual status if one is asked for; deleted directors (and directors of deleted clients,
  * unless the client is joined and checked) left out unless `includeDeleted`.
  */
-export function scopeConditions(status: DirectorStatus | undefined, includeDeleted: boolean, clientChecked: boolean): SQL[] {
+export function scopeConditions(status: DirectorStatus | undefined, includeDeleted: boolean, clientChecked: boolean, row: SearchRow = s): SQL[] {
   const out: SQL[] = [];
-  if (status) out.push(sql`${s}."status" = ${status}`);
+  if (status) out.push(sql`${row.status} = ${status}`);
   if (!includeDeleted) {
-    out.push(sql`${s}."is_deleted" = false`);
-    if (!clientChecked) out.push(sql`${s}."client_deleted" = false`);
+    out.push(sql`${row.isDeleted} = false`);
+    if (!clientChecked) out.push(sql`${row.clientDeleted} = false`);
   }
   return out;
 }

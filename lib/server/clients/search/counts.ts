@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db/client";
 import { directorStatusValues, type DirectorStatus } from "@/db/schema";
+import { clientStatusCounts, directorReferenceGrams, directorStatusCounts } from "@/db/search/tables";
 
 /*
  * Status counts without counting every row: read from what triggers keep. Each returns (value,
@@ -12,7 +13,10 @@ import { directorStatusValues, type DirectorStatus } from "@/db/schema";
  */
 
 /** Tables of status counts kept by triggers (migrations 0011 and 0015). */
-export type KeptCounts = "client_status_counts" | "director_status_counts";
+export type KeptCounts = typeof clientStatusCounts | typeof directorStatusCounts;
+
+/** A column by its name alone, as the statements over one table write it. */
+const bare = (column: { name: string }) => sql.identifier(column.name);
 
 /**
  * Status counts summed from a kept-counts table: exact, from a handful of rows instead of a count
@@ -20,9 +24,10 @@ export type KeptCounts = "client_status_counts" | "director_status_counts";
  * clients).
  */
 export function keptCounts(table: KeptCounts, includeDeleted: boolean, onlyStatus?: string): SQL {
-  const only = onlyStatus ? sql` and "status" = ${onlyStatus}` : sql``;
-  return sql`select "status" as "value", sum("delta")::int as "count" from ${sql.identifier(table)}
-    where "scope" = ${includeDeleted ? "all" : "live"}${only} group by 1 having sum("delta") <> 0`;
+  const [status, delta, scope] = [bare(table.status), bare(table.delta), bare(table.scope)];
+  const only = onlyStatus ? sql` and ${status} = ${onlyStatus}` : sql``;
+  return sql`select ${status} as "value", sum(${delta})::int as "count" from ${table}
+    where ${scope} = ${includeDeleted ? "all" : "live"}${only} group by 1 having sum(${delta}) <> 0`;
 }
 
 /**
@@ -39,15 +44,20 @@ export function summedStatusCounts(counts: SQL, from: SQL, onlyStatus?: Director
 
 /** A reference fragment's directors per status, from director_reference_grams. */
 export function fragmentCounts(gram: string, includeDeleted: boolean, onlyStatus?: DirectorStatus): SQL {
-  return sql`select "status" as "value", sum("delta")::int as "count" from "director_reference_grams"
-    where "gram" = lower(${gram}) and "scope" = ${includeDeleted ? "all" : "live"}
-    ${onlyStatus ? sql`and "status" = ${onlyStatus}` : sql``} group by 1 having sum("delta") <> 0`;
+  const g = directorReferenceGrams;
+  const [status, delta] = [bare(g.status), bare(g.delta)];
+  return sql`select ${status} as "value", sum(${delta})::int as "count" from ${g}
+    where ${bare(g.gram)} = lower(${gram}) and ${bare(g.scope)} = ${includeDeleted ? "all" : "live"}
+    ${onlyStatus ? sql`and ${status} = ${onlyStatus}` : sql``} group by 1 having sum(${delta}) <> 0`;
 }
 
 /** Directors (live, or all with deleted ones) whose reference contains the fragment, from director_reference_grams. */
 export async function referenceFragmentMatches(db: Db, term: string, includeDeleted: boolean): Promise<number> {
+  const g = directorReferenceGrams;
   const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select coalesce(sum("delta"), 0)::int as "n" from "director_reference_grams" where "gram" = lower(${term}) and "scope" = ${includeDeleted ? "all" : "live"}`),
+    await db.execute(
+      sql`select coalesce(sum(${bare(g.delta)}), 0)::int as "n" from ${g} where ${bare(g.gram)} = lower(${term}) and ${bare(g.scope)} = ${includeDeleted ? "all" : "live"}`,
+    ),
   );
   return Number(row?.n ?? 0);
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { clients, directors } from "@/db/schema";
+import { directorStatusCounts } from "@/db/search/tables";
 import type { BuildInput, Built } from "./built";
 import { chooseCounts, choosePage, referenceGram, type Counts, type Page } from "./chooser";
 import { clientOrderWalk } from "./client-order-walk";
@@ -23,11 +24,11 @@ export function buildIndividualView({ query, window, learned }: BuildInput): Bui
   const cl = clientConditions(f, query.includeDeleted);
   const dr = directorConditions(f, query.includeDeleted);
   const tab = query.status ? [sql`${d.status} = ${query.status}`] : [];
-  const rowTab = query.status ? [sql`${s}."status" = ${query.status}`] : [];
+  const rowTab = query.status ? [sql`${s.status} = ${query.status}`] : [];
   /** Down a director column's index on director_search, the rows meeting `conditions`. */
-  const directorIndex = (conditions: SQL[]) => sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch}
+  const directorIndex = (conditions: SQL[]) => sql`select ${s.directorId} as "id", ${sort.searchRow!} as "k", ${s.clientId} as "cid" from ${directorSearch}
           where ${and(conditions)}
-          order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
+          order by ${pageTerm(sql`"k"`, dir, sort.nullable)}, ${pageTerm(sql`${s.directorId}`, dir)} ${pageRange}`;
   /** A short reference fragment's conditions on a director_search row (the client checked when joined). */
   const fragmentRow = () => [...searchRowConditions(f, query.includeDeleted, !sort.director), ...rowTab];
 
@@ -44,7 +45,7 @@ export function buildIndividualView({ query, window, learned }: BuildInput): Bui
     // No condition on the client and no text: the counts kept by triggers in
     // director_status_counts (exact, summed from a handful of rows) instead of counting every
     // director. 'live' leaves out deleted directors and the directors of deleted clients.
-    "kept director counts": () => keptCounts("director_status_counts", query.includeDeleted, f.individualStatus),
+    "kept director counts": () => keptCounts(directorStatusCounts, query.includeDeleted, f.individualStatus),
   };
   const PAGES: Partial<Record<Page, () => SQL>> = {
     // A fragment's page is read in order, each client's (or the sort index's) rows checked on

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { SortKey } from "@/lib/schemas/client-search-params";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import { c, d, s } from "./sql-parts";
@@ -16,11 +17,11 @@ export interface SortSpec {
 /** Director columns with an index on director_search (migration 0018). */
 export const INDEXED_SEARCH_ROW_SORTS = new Set<SortKey>(["directorName", "directorEmail", "directorReference", "directorStatus"]);
 
-const column = (expr: SQL, nullable = false, director = false, searchRow?: string): SortSpec => ({
+const column = (expr: SQL, nullable = false, director = false, searchRow?: AnyPgColumn): SortSpec => ({
   expr,
   nullable,
   director,
-  searchRow: searchRow ? sql`${s}.${sql.identifier(searchRow)}` : undefined,
+  searchRow: searchRow ? sql`${searchRow}` : undefined,
 });
 
 const SORTS: Record<SortKey, SortSpec> = {
@@ -41,12 +42,12 @@ const SORTS: Record<SortKey, SortSpec> = {
   kantataReference: column(sql`${c.kantataReference}`, true),
   inKantata: column(sql`${c.inKantata}`),
   nextVerifyBy: column(sql`${c.nextVerifyBy}`, true),
-  directorName: column(sql`${d.name}`, false, true, "name"),
-  directorEmail: column(sql`${d.email}`, false, true, "email"),
-  directorReference: column(sql`${d.reference}`, false, true, "reference"),
-  directorStatus: column(sql`${d.status}`, false, true, "status"),
-  priceOverride: column(sql`${d.priceOverride}`, true, true, "price_override"),
-  idvNumber: column(sql`${d.idvNumber}`, true, true, "idv_number"),
+  directorName: column(sql`${d.name}`, false, true, s.name),
+  directorEmail: column(sql`${d.email}`, false, true, s.email),
+  directorReference: column(sql`${d.reference}`, false, true, s.reference),
+  directorStatus: column(sql`${d.status}`, false, true, s.status),
+  priceOverride: column(sql`${d.priceOverride}`, true, true, s.priceOverride),
+  idvNumber: column(sql`${d.idvNumber}`, true, true, s.idvNumber),
 };
 
 /**

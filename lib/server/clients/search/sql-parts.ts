@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { clients, directors, directorStatusValues, type DirectorStatus } from "@/db/schema";
+import { clientSearch as clientSearchTable, directorSearch as directorSearchTable, directorText } from "@/db/search/tables";
 
 /*
  * The aliases and small SQL pieces every statement builder of the admin search shares.
@@ -11,10 +12,17 @@ import { clients, directors, directorStatusValues, type DirectorStatus } from "@
 export const c = alias(clients, "c");
 /** The director. */
 export const d = alias(directors, "d");
-/** A director_search or director_text row. */
-export const s = sql.identifier("s");
+/** A director_search row. */
+export const s = alias(directorSearchTable, "s");
+/** A director_text row, under the same alias s (the statements read one or the other). */
+export const t = alias(directorText, "s");
+/** Either: the conditions both tables can answer. */
+export type SearchRow = typeof s | typeof t;
 /** A client_search row read beside the client. */
-export const k = sql.identifier("k");
+export const k = alias(clientSearchTable, "k");
+/** A client_search row read in place of the client, under its alias c. */
+export const cs = alias(clientSearchTable, "c");
+export type ClientSearchRow = typeof k | typeof cs;
 
 /*
  * director_search (migration 0017): one narrow row per director (s), kept by triggers in the same
@@ -24,7 +32,9 @@ export const k = sql.identifier("k");
  * touches narrow rows instead of the wide directors table. `lower(text) like lower(pattern)` is
  * what ILIKE does (PostgreSQL lower-cases both sides), so the matches are the same.
  */
-export const directorSearch = sql`"director_search" ${s}`;
+export const directorSearch = sql`${directorSearchTable} ${s}`;
+/** director_text (migration 0027) under alias s. */
+export const directorTextRows = sql`${directorText} ${t}`;
 
 /**
  * client_search (migration 0018): a narrow copy of each client, kept by triggers, with the columns
@@ -32,8 +42,10 @@ export const directorSearch = sql`"director_search" ${s}`;
  * c apply to it) and the client's directors per status: `live` counts those not deleted, `alld`
  * every one.
  */
-export const clientSearch = sql`"client_search" ${c}`;
-export const perClientCounts = (includeDeleted: boolean, on: SQL = sql`${c}`) => sql`${on}.${sql.identifier(includeDeleted ? "alld" : "live")}`;
+export const clientSearch = sql`${clientSearchTable} ${cs}`;
+/** client_search rows under alias k. */
+export const clientSearchRows = sql`${clientSearchTable} ${k}`;
+export const perClientCounts = (includeDeleted: boolean, on: ClientSearchRow = cs) => sql`${includeDeleted ? on.alld : on.live}`;
 
 /** 1-based position of a director status in the per-client count arrays (the enum's order). */
 export const statusPosition = (status: DirectorStatus) => directorStatusValues.indexOf(status) + 1;
@@ -43,18 +55,21 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** The row's name, email and reference in one lower-cased text, stored (migration 0026) and indexed by director_search_text_trgm_idx. */
-const searchRowText = sql`${s}."search_text"`;
-export const rowContains = (column: "name" | "email" | "reference", pattern: string) => sql`lower(${s}.${sql.identifier(column)}) like lower(${pattern})`;
-/** The row's text contains the pattern: one trigram index scan, then a check of the narrow row. */
-export const rowMatches = (pattern: string) => sql`${searchRowText} like lower(${pattern})`;
+/** A director_search column contains the pattern. */
+export const rowContains = (column: "name" | "email" | "reference", pattern: string) => sql`lower(${s[column]}) like lower(${pattern})`;
+/**
+ * The row's text contains the pattern: one trigram index scan, then a check of the narrow row. The
+ * text is the name, email and reference in one lower-cased text, stored (migration 0026) and indexed
+ * by director_search_text_trgm_idx (director_text carries the same).
+ */
+export const rowMatches = (pattern: string, row: SearchRow = s) => sql`${row.searchText} like lower(${pattern})`;
 
 /**
  * The same test as rowContains on a director_text row (alias s), which holds the text alone: the
  * column's part of it (the separator cannot be in a term).
  */
 export const textPartContains = (column: "name" | "email" | "reference", pattern: string) =>
-  sql`split_part(${s}."search_text", E'\\x01', ${sql.raw(String(["name", "email", "reference"].indexOf(column) + 1))}) like lower(${pattern})`;
+  sql`split_part(${t.searchText}, E'\\x01', ${sql.raw(String(["name", "email", "reference"].indexOf(column) + 1))}) like lower(${pattern})`;
 
 export const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 

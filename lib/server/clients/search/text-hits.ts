@@ -19,16 +19,16 @@ export function textSearchHits(query: ClientSearchRequest): SQL {
   const pattern = term ? containsPattern(term) : undefined;
   const cl = clientConditions(f, query.includeDeleted);
   const joinClient = cl.filtered || !sort.director;
-  const from = joinClient ? sql`${directorSearch} join ${clients} ${c} on ${c.id} = ${s}."client_id"` : directorSearch;
+  const from = joinClient ? sql`${directorSearch} join ${clients} ${c} on ${c.id} = ${s.clientId}` : directorSearch;
   const base = [...searchRowConditions(f, query.includeDeleted, joinClient), ...(joinClient ? cl.all : [])];
   const key = sort.director ? sort.searchRow! : sort.expr;
-  const select = sql`select ${s}."director_id" as "id", ${s}."client_id" as "cid", ${s}."status" as "status", ${key} as "k" from ${from}`;
+  const select = sql`select ${s.directorId} as "id", ${s.clientId} as "cid", ${s.status} as "status", ${key} as "k" from ${from}`;
   if (!pattern) return sql`${select} where ${and(base)}`;
   // The directors of the matching clients are read client by client on director_search's
   // client_id index (a lateral join kept apart by `offset 0`: flattened, the planner hashes the
   // clients and scans every director).
   const ofClients = sql`select "o".* from (${clientsMatching(term!)}) as "cm" cross join lateral (
-      ${select} where ${and([...base, sql`${s}."client_id" = "cm"."id"`, sql`not (${rowMatches(pattern)})`])} offset 0
+      ${select} where ${and([...base, sql`${s.clientId} = "cm"."id"`, sql`not (${rowMatches(pattern)})`])} offset 0
     ) as "o"`;
   return sql`${select} where ${and([...base, rowMatches(pattern)])} union all ${ofClients}`;
 }

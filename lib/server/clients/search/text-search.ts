@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { clients } from "@/db/schema";
+import { directorStatusCounts } from "@/db/search/tables";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import { chooseTextSearchPage } from "./chooser";
 import { clientOrderWalk } from "./client-order-walk";
@@ -8,7 +9,7 @@ import { keptCounts, summedStatusCounts } from "./counts";
 import { clientRows, individualRows } from "./rows";
 import { sortOf } from "./sorts";
 import { hitsPage, textSearchHits } from "./text-hits";
-import { c, k, s, and, containsPattern, directorSearch, orderTerm, perClientCounts, rowMatches, statsJson } from "./sql-parts";
+import { c, k, s, t, and, clientSearchRows, containsPattern, directorSearch, directorTextRows, orderTerm, perClientCounts, rowMatches, statsJson } from "./sql-parts";
 
 /**
  * The statement of a search that plainTextSearch (./chooser.ts) accepts. Each match is read once,
@@ -37,19 +38,19 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
   const pattern = query.globalSearch ? containsPattern(query.globalSearch) : undefined;
   const live = !query.includeDeleted;
   /** The director's own match: the individual filters, or the global search, and not deleted. */
-  const own = and([...searchRowConditions(f, query.includeDeleted, false, "text"), ...(pattern ? [rowMatches(pattern)] : [])]);
+  const own = and([...searchRowConditions(f, query.includeDeleted, false, "text"), ...(pattern ? [rowMatches(pattern, t)] : [])]);
   /** Clients whose own text matches the global search, from client_search. */
   const matchingClients = pattern
-    ? sql`select ${k}."id", ${k}."status", ${perClientCounts(query.includeDeleted, sql`${k}`)} as "n"
-    from "client_search" ${k} where ${and([...(live ? [sql`${k}."is_deleted" = false`] : []), searchRowClientMatches(pattern)])}`
+    ? sql`select ${k.id}, ${k.status}, ${perClientCounts(query.includeDeleted, k)} as "n"
+    from ${clientSearchRows} where ${and([...(live ? [sql`${k.isDeleted} = false`] : []), searchRowClientMatches(pattern)])}`
     : undefined;
   const ctes = [
     ...(matchingClients ? [sql`"cm" as materialized (${matchingClients})`] : []),
     // The matches by their own text, less the directors of those clients (counted with them), read
     // from director_text (migration 0027): the same rows as director_search's with only what they
     // test, a third narrower, and the pages every text search reads, so that they share the buffers.
-    sql`"a" as materialized (select ${s}."director_id", ${s}."client_id", ${s}."status", ${s}."client_status" from "director_text" ${s}
-      where ${own}${pattern ? sql` and ${s}."client_id" not in (select "id" from "cm")` : sql``})`,
+    sql`"a" as materialized (select ${t.directorId}, ${t.clientId}, ${t.status}, ${t.clientStatus} from ${directorTextRows}
+      where ${own}${pattern ? sql` and ${t.clientId} not in (select "id" from "cm")` : sql``})`,
   ];
   /**
    * The client (alias c) has a match: its own text, or a director's. Tested as a hashed subplan
@@ -63,7 +64,7 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
     return pattern ? sql`(${c.id} in (select "id" from "cm"${ofStatus("status")}) or ${byDirector})` : sql`(${byDirector}) is true`;
   };
   const clientWhere = (status?: string) => [...clientConditions(f, query.includeDeleted).all, clientMatches(status)];
-  const tab = query.status ? [sql`${s}."status" = ${query.status}`] : [];
+  const tab = query.status ? [sql`${s.status} = ${query.status}`] : [];
 
   if (!individual) {
     // Clients by status: each matching director's client once, from the director's own row.
@@ -110,15 +111,15 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
   // director_search with its sort key). Each page is an InitPlan of the CASE, and a CTE is only
   // computed when read, so the branch not taken costs nothing.
   const inScope = [...scopeConditions(f.individualStatus, query.includeDeleted, false), ...tab];
-  const member = sql`(${s}."director_id" in (select "director_id" from "a")${pattern ? sql` or ${s}."client_id" in (select "id" from "cm")` : sql``})`;
-  const walked = sql`select ${s}."director_id" as "id", ${sort.searchRow!} as "k", ${s}."client_id" as "cid" from ${directorSearch}
+  const member = sql`(${s.directorId} in (select "director_id" from "a")${pattern ? sql` or ${s.clientId} in (select "id" from "cm")` : sql``})`;
+  const walked = sql`select ${s.directorId} as "id", ${sort.searchRow!} as "k", ${s.clientId} as "cid" from ${directorSearch}
         where ${and([...inScope, member])}
-        order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${s}."director_id"`, dir)} ${pageRange}`;
+        order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${s.directorId}`, dir)} ${pageRange}`;
   const skipped = (currentPage - 1) * pageSize;
   // The matches of the page's status tab, and the rows in scope, each summed once (`offset 0`
   // keeps the subquery apart; pulled up, each use of a sum would compute it again).
   const sizes = sql`select (select coalesce(sum("count"), 0)::float8 from "st"${query.status ? sql` where "value" = ${query.status}` : sql``}) as "total",
-        (select coalesce(sum("count"), 0)::float8 from (${keptCounts("director_status_counts", query.includeDeleted)}) as "kept") as "population"`;
+        (select coalesce(sum("count"), 0)::float8 from (${keptCounts(directorStatusCounts, query.includeDeleted)}) as "kept") as "population"`;
   const all = [...ctes, sql`"st" as (${stats})`, sql`"walked" as (${walked})`, sql`"hits" as materialized (${textSearchHits(query)})`, sql`"sorted" as (${hitsPage(query)})`];
   return sql`with ${sql.join(all, sql`, `)} select ${statsJson(sql`select * from "st"`)} as "stats",
         case when ${skipped}::float8 >= "n"."total" then '[]'::json
