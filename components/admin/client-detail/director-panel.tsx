@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { DescriptionList } from "@/components/ui/description-list";
 import { ExternalLink } from "@/components/ui/external-link";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { ListTable } from "@/components/ui/list-table";
+import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { useToastMessages } from "@/components/ui/toast";
 import { sendDelete } from "./api";
 import { documentTypeKey, mediaNames } from "@/lib/domain/media-name";
@@ -93,6 +93,18 @@ export function DirectorPanel({
     return true;
   }
 
+  const addressesColumns: ListColumn<(typeof director.directorAddresses)[number]>[] = [
+    { label: t("address"), cell: (a) => [a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state, a.postcode, countryName(a.country)].filter(Boolean).join(", ") },
+    { label: t("from"), className: "sm:whitespace-nowrap", cell: (a) => day(a.startDate) },
+    { label: t("to"), className: "sm:whitespace-nowrap", cell: (a) => (a.endDate ? day(a.endDate) : t("current")) },
+  ];
+  const checksColumns: ListColumn<(typeof director.directorChecks)[number]>[] = [
+    { label: t("checkType"), cell: (c) => c.type ?? notSet },
+    { label: t("checkState"), cell: (c) => c.state ?? notSet },
+    { label: t("checkResult"), cell: (c) => c.recommendation ?? notSet },
+    { label: t("checkDate"), className: "sm:whitespace-nowrap", cell: (c) => when(c.created) },
+    { label: t("checkId"), className: "font-mono text-xs break-all", cell: (c) => c.yotiCheckId },
+  ];
   return (
     <div className="flex flex-col gap-6 py-2">
       {director.isDeleted ? (
@@ -160,18 +172,7 @@ export function DirectorPanel({
       <RegisterFindingsView findings={registerFindings} actions={director.isDeleted ? null : <RegisterCheckActions director={director} findings={registerFindings} />} />
 
       <Section title={t("addressHistory")}>
-        <ListTable
-          caption={t("addressHistory")}
-          scroll="region"
-          empty={t("noAddresses")}
-          rows={director.directorAddresses}
-          rowKey={(a) => a.id}
-          columns={[
-            { label: t("address"), cell: (a) => [a.addressLine1, a.addressLine2, a.addressLine3, a.city, a.state, a.postcode, countryName(a.country)].filter(Boolean).join(", ") },
-            { label: t("from"), className: "sm:whitespace-nowrap", cell: (a) => day(a.startDate) },
-            { label: t("to"), className: "sm:whitespace-nowrap", cell: (a) => (a.endDate ? day(a.endDate) : t("current")) },
-          ]}
-        />
+        <ListTable caption={t("addressHistory")} scroll="region" empty={t("noAddresses")} rows={director.directorAddresses} rowKey={(a) => a.id} columns={addressesColumns} />
       </Section>
 
       <Section title={t("formerNames")}>
@@ -187,20 +188,7 @@ export function DirectorPanel({
       </Section>
 
       <Section title={t("checks")}>
-        <ListTable
-          caption={t("checks")}
-          scroll="region"
-          empty={t("noChecks")}
-          rows={director.directorChecks}
-          rowKey={(c) => c.id}
-          columns={[
-            { label: t("checkType"), cell: (c) => c.type ?? notSet },
-            { label: t("checkState"), cell: (c) => c.state ?? notSet },
-            { label: t("checkResult"), cell: (c) => c.recommendation ?? notSet },
-            { label: t("checkDate"), className: "sm:whitespace-nowrap", cell: (c) => when(c.created) },
-            { label: t("checkId"), className: "font-mono text-xs break-all", cell: (c) => c.yotiCheckId },
-          ]}
-        />
+        <ListTable caption={t("checks")} scroll="region" empty={t("noChecks")} rows={director.directorChecks} rowKey={(c) => c.id} columns={checksColumns} />
       </Section>
 
       <Section title={t("media")}>

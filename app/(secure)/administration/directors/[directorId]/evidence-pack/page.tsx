@@ -6,7 +6,7 @@ import { PrintButton } from "@/components/admin/print-button";
 import { RegisterFindingsView } from "@/components/admin/client-detail/register-findings";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { DescriptionList } from "@/components/ui/description-list";
-import { ListTable } from "@/components/ui/list-table";
+import { ListTable, type ListColumn } from "@/components/ui/list-table";
 import { getDb } from "@/db";
 import { documentTypeKey } from "@/lib/domain/media-name";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
@@ -67,6 +67,33 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
   const formerNames = sov.formerNames.map(formerNameText).filter((n): n is string => n !== null);
   const verifiedBy = !sov.verifiedBy ? t("notYet") : sov.verifiedBy.kind === "admin" ? `${sov.verifiedBy.email} (${when(sov.verifiedBy.at)})` : `Yoti (${when(sov.verifiedBy.at)})`;
 
+  const checksColumns: ListColumn<(typeof sov.checks)[number]>[] = [
+    { label: t("checkType"), cell: (c) => c.type ?? none },
+    { label: t("checkResult"), cell: (c) => c.recommendation ?? none },
+    { label: t("checkState"), cell: (c) => c.state ?? none },
+    { label: t("checkId"), className: "font-mono break-all", cell: (c) => c.yotiCheckId },
+    { label: t("checkDate"), cell: (c) => (c.created ? when(c.created) : none) },
+  ];
+  const addressesColumns: ListColumn<(typeof sov.addressHistory)[number]>[] = [
+    { label: t("address"), cell: (a) => addressText(a) },
+    { label: t("from"), cell: (a) => (a.startDate ? day(a.startDate) : none) },
+    { label: t("to"), cell: (a) => (a.endDate ? day(a.endDate) : t("current")) },
+  ];
+  const filesColumns: ListColumn<(typeof sov.files)[number]>[] = [
+    {
+      label: t("fileName"),
+      className: "break-all",
+      cell: (f) => (
+        <>
+          {f.fileName}
+          {f.withdrawnByDirectorAt ? <span className="block text-xs text-ink-muted">{t("withdrawnByDirector", { date: when(f.withdrawnByDirectorAt) })}</span> : null}
+        </>
+      ),
+    },
+    { label: t("fileType"), cell: (f) => f.fileType },
+    { label: t("uploadedAt"), cell: (f) => when(f.createdAt) },
+    { label: t("sha256"), className: "font-mono text-xs break-all", cell: (f) => f.sha256 },
+  ];
   return (
     <PlainPage
       title={t("title", { name: sov.name })}
@@ -130,66 +157,21 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
           <h2 id="pack-checks" className="mb-2 text-lg font-semibold">
             {t("checks")}
           </h2>
-          <ListTable
-            caption={t("checks")}
-            scroll="none"
-            empty={t("noChecks")}
-            rows={sov.checks}
-            rowKey={(c) => c.id}
-            columns={[
-              { label: t("checkType"), cell: (c) => c.type ?? none },
-              { label: t("checkResult"), cell: (c) => c.recommendation ?? none },
-              { label: t("checkState"), cell: (c) => c.state ?? none },
-              { label: t("checkId"), className: "font-mono break-all", cell: (c) => c.yotiCheckId },
-              { label: t("checkDate"), cell: (c) => (c.created ? when(c.created) : none) },
-            ]}
-          />
+          <ListTable caption={t("checks")} scroll="none" empty={t("noChecks")} rows={sov.checks} rowKey={(c) => c.id} columns={checksColumns} />
         </section>
 
         <section aria-labelledby="pack-addresses">
           <h2 id="pack-addresses" className="mb-2 text-lg font-semibold">
             {t("addresses")}
           </h2>
-          <ListTable
-            caption={t("addresses")}
-            scroll="none"
-            empty={t("noAddresses")}
-            rows={sov.addressHistory}
-            rowKey={(_, i) => i}
-            columns={[
-              { label: t("address"), cell: (a) => addressText(a) },
-              { label: t("from"), cell: (a) => (a.startDate ? day(a.startDate) : none) },
-              { label: t("to"), cell: (a) => (a.endDate ? day(a.endDate) : t("current")) },
-            ]}
-          />
+          <ListTable caption={t("addresses")} scroll="none" empty={t("noAddresses")} rows={sov.addressHistory} rowKey={(_, i) => i} columns={addressesColumns} />
         </section>
 
         <section aria-labelledby="pack-files">
           <h2 id="pack-files" className="mb-2 text-lg font-semibold">
             {t("files")}
           </h2>
-          <ListTable
-            caption={t("files")}
-            scroll="none"
-            empty={t("noFiles")}
-            rows={sov.files}
-            rowKey={(f) => f.id}
-            columns={[
-              {
-                label: t("fileName"),
-                className: "break-all",
-                cell: (f) => (
-                  <>
-                    {f.fileName}
-                    {f.withdrawnByDirectorAt ? <span className="block text-xs text-ink-muted">{t("withdrawnByDirector", { date: when(f.withdrawnByDirectorAt) })}</span> : null}
-                  </>
-                ),
-              },
-              { label: t("fileType"), cell: (f) => f.fileType },
-              { label: t("uploadedAt"), cell: (f) => when(f.createdAt) },
-              { label: t("sha256"), className: "font-mono text-xs break-all", cell: (f) => f.sha256 },
-            ]}
-          />
+          <ListTable caption={t("files")} scroll="none" empty={t("noFiles")} rows={sov.files} rowKey={(f) => f.id} columns={filesColumns} />
         </section>
 
         <section aria-labelledby="pack-verification">
