@@ -49,7 +49,7 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
     // The matches by their own text, less the directors of those clients (counted with them), read
     // from director_text (migration 0027): the same rows as director_search's with only what they
     // test, a third narrower, and the pages every text search reads, so that they share the buffers.
-    sql`"a" as materialized (select ${t.directorId}, ${t.clientId}, ${t.status}, ${t.clientStatus} from ${directorTextRows}
+    sql`"a" as materialized (select ${t.directorId} as "director_id", ${t.clientId} as "client_id", ${t.status} as "status", ${t.clientStatus} as "client_status" from ${directorTextRows}
       where ${own}${pattern ? sql` and ${t.clientId} not in (select "id" from "cm")` : sql``})`,
   ];
   /**
