@@ -180,6 +180,8 @@ test.beforeAll(async () => {
     DATA_DIR: path.join(tmp, "simulators"),
     REQUESTS_PER_ADDRESS: "1000",
     NEXT_TELEMETRY_DISABLED: "1",
+    // Each job's own "done" line is at debug (an email batch writes one info line): the last test counts them.
+    LOG_LEVEL: "debug",
   });
   // The portal's side of each simulator (its address, keys) is configuration, set now; the
   // simulators, the database and the portal's processes then start side by side.
