@@ -12,17 +12,17 @@ type Lookup = { (key: string): string; has(key: string): boolean };
  * `fallback` of the translator at `fallbackFrom`, else the key itself when `fallback` is null
  * (a server's message already in words).
  */
-export function useMessageLookup(translators: readonly unknown[], fallback: string | null = "invalidValue", fallbackFrom = 0) {
-  const list = translators as readonly Lookup[];
+export function useMessageLookup(translators: readonly [unknown, unknown?, unknown?], fallback: string | null = "invalidValue", fallbackFrom = 0) {
+  // Up to three namespaces, each translator stable per namespace: the callback changes only with them.
+  const [first, second, third] = translators;
   return useCallback(
     (key: string | undefined): string | undefined => {
       if (!key) return undefined;
+      const list = [first, second, third].filter(Boolean) as Lookup[];
       for (const t of list) if (t.has(key)) return t(key);
       return fallback ? list[fallbackFrom]!(fallback) : key;
     },
-    // The translators are stable per namespace (at most three); the list itself is new each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list[0], list[1], list[2], fallback, fallbackFrom],
+    [first, second, third, fallback, fallbackFrom],
   );
 }
 
