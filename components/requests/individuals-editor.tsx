@@ -16,8 +16,25 @@ import type { LookupPerson, LookupState } from "./use-company-lookup";
 
 const isBlank = (row: { name?: string; email?: string } | undefined) => !row || ((row.name ?? "").trim() === "" && (row.email ?? "").trim() === "");
 
-/** The register's people load with this step, not with the page. */
-const RegisterPeoplePicker = dynamic(() => import("./register-people-picker").then((m) => m.RegisterPeoplePicker));
+/** Fetches the register picker's code; the request form calls it while the register answers. */
+export const preloadRegisterPicker = () => import("./register-people-picker").then((m) => m.RegisterPeoplePicker);
+
+/**
+ * The register's people load with this step, not with the page. The `loading` part is what gives
+ * the picker a Suspense boundary of its own: without it (next/dynamic's default), waiting for the
+ * code suspends the page's boundary, which hides the whole form for a moment and takes the focus
+ * off the step heading that Continue just moved it to.
+ */
+const RegisterPeoplePicker = dynamic(preloadRegisterPicker, { loading: PickerLoading });
+
+function PickerLoading() {
+  const tr = useTranslations("requestForm.register");
+  return (
+    <p role="status" className="text-ink-muted">
+      {tr("loading")}
+    </p>
+  );
+}
 
 /**
  * The individuals to verify: a name and an email each, at least one, exactly one for the one-off

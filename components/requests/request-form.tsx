@@ -25,7 +25,7 @@ import { CheckAnswers, type AnswerStep } from "./check-answers";
 import { CompanyNameField } from "./company-name-field";
 import { prefillFromRecord } from "./existing-prefill";
 import { FormSection } from "./form-section";
-import { IndividualsEditor } from "./individuals-editor";
+import { IndividualsEditor, preloadRegisterPicker } from "./individuals-editor";
 import { goTo } from "./navigate";
 import { PricePanel, type PagePricing } from "./price-panel";
 import { SERVICE_OPTION_FIRST_ID, ServiceOption } from "./service-option";
@@ -185,6 +185,8 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
   // The register's answer: fill in what is still empty, or mark the company number.
   useEffect(() => {
     const lookupError = errors.company?.companyId?.type === "lookup";
+    // The people's picker of the next step loads while the register answers.
+    if (lookup.kind === "loading") void preloadRegisterPicker();
     if (lookup.kind === "notFound" || lookup.kind === "closed") {
       setError("company.companyId", { type: "lookup", message: LOOKUP_ERROR_KEYS[lookup.kind] });
       return;

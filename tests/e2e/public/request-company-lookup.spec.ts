@@ -84,6 +84,23 @@ test("[PUBLIC] looks a company up and picks its directors", async ({ page }) => 
   await expect(page.getByRole("heading", { level: 1, name: "Your request has been submitted" })).toBeVisible();
 });
 
+test("[PUBLIC] keeps the focus on the step heading while the register's people are still loading", async ({ page }) => {
+  await page.goto("/requests/identity-verification/?journey=PayByInvoice&companyName=Hartwell");
+  await section(page, "Service option").getByLabel("Group managed solution").check();
+  // From here on the page's code arrives slowly, as on a poor connection: Continue shows the next step
+  // before the people's picker has its code.
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await section(page, "Company").getByLabel(/Company number/).fill("09417262");
+  await continueTo(page, "Individuals");
+  const boxes = section(page, "Individuals to verify").getByRole("checkbox");
+  await expect(boxes).toHaveCount(6);
+  // The picker arrived without hiding the form: the heading Continue focused still has the focus.
+  await expect(stepHeading(page)).toBeFocused();
+});
+
 test("[PUBLIC] refuses a dissolved or unknown company and lists every current officer of a long register", async ({ page }) => {
   await page.goto("/requests/identity-verification/?journey=PayByInvoice&companyName=Kestrel%20%26%20Wren%20Trading%20Limited");
   const company = section(page, "Company");
