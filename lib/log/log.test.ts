@@ -1,8 +1,9 @@
+import fc from "fast-check";
 import { parseEnv } from "../env";
 import { captureLogs, type CapturedLogs } from "./capture";
 import { log, setLogContext, withLogContext, callerFields } from "./index";
 import { logLevelFrom } from "./level";
-import { EMAIL_MASK, REDACTED, isRedactedKey, maskLine, maskText } from "./redact";
+import { EMAIL_IN_JSON_PATTERN, EMAIL_MASK, EMAIL_PATTERN, REDACTED, isRedactedKey, maskLine, maskText } from "./redact";
 import { prettyPrinting } from "./index";
 
 let logs: CapturedLogs;
@@ -96,6 +97,26 @@ describe("redaction", () => {
     const parsed = JSON.parse(masked) as { msg: string };
     expect(parsed.msg).not.toMatch(/(bob|carol|eve)@example/);
     expect(parsed.msg.startsWith(`to:\n${EMAIL_MASK}`)).toBe(true);
+  });
+
+  it("masks exactly what every pattern run over the whole text would: the quick checks skip nothing", () => {
+    // The four scans, each over every text (what maskText and maskLine did before their quick checks).
+    const everyScan = (text: string, email = EMAIL_PATTERN) =>
+      text
+        .replace(email, EMAIL_MASK)
+        .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`)
+        .replace(/\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g, REDACTED)
+        .replace(/(\bparams: )[^\n]*/g, `$1${REDACTED}`);
+    const pieces = fc.constantFrom("a", "B", " ", "@", ".", "-", "\n", "bEaReR ", "Basic ", "eyJ", "abcd", "params: ", "x@y.io", "eyJhbGci.eyJzdWIi.sig", "Bearer tok.en");
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 24 }), (parts) => {
+        const text = parts.join("");
+        expect(maskText(text)).toBe(everyScan(text));
+        const line = JSON.stringify({ msg: text.replace(/params: /g, "") });
+        expect(maskLine(line)).toBe(everyScan(line, EMAIL_IN_JSON_PATTERN));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it("survives cycles, Maps, Headers and byte arrays, and leaves the logged object untouched", () => {

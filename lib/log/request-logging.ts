@@ -91,10 +91,9 @@ export function requestLogging({ trustedProxyCount, logger = processLog, now = (
     const method = req.method ?? "GET";
     const route = routeForLog(req.url);
 
-    let reported = false;
+    // "close" comes once the response has been sent, or when the connection dropped first: one
+    // listener tells both apart (writableFinished).
     const report = () => {
-      if (reported) return;
-      reported = true;
       const aborted = !res.writableFinished;
       const status = res.statusCode;
       const durationMs = Math.round((now() - started) * 10) / 10;
@@ -102,7 +101,6 @@ export function requestLogging({ trustedProxyCount, logger = processLog, now = (
       const fields = { ...context, method, route, status, durationMs, ...(aborted ? { aborted: true } : {}) };
       logger[level](fields, `${method} ${route} ${status}${aborted ? " (connection closed before the response was sent)" : ""}`);
     };
-    res.once("finish", report);
     res.once("close", report);
     return runInLogContext(context, next);
   };

@@ -31,6 +31,11 @@ const routes: Record<string, (request: Request) => Promise<Response>> = {
 async function nextLike(req: IncomingMessage, res: ServerResponse) {
   const path = (req.url ?? "/").split("?")[0]!;
   if (path === "/crash") throw new Error("the handler itself failed");
+  if (path === "/slow") {
+    res.writeHead(200);
+    res.write("a first part, and the rest never comes");
+    return;
+  }
   const handler = routes[path] ?? routes[Object.keys(routes).find((p) => path.startsWith(p))!];
   if (!handler) {
     res.writeHead(404).end();
@@ -135,6 +140,19 @@ describe("request logging of the portal's server", () => {
 });
 
 describe("routeForLog", () => {
+  it("a connection dropped before the response was sent is one warning line, marked aborted", async () => {
+    const base = await serve(0);
+    const controller = new AbortController();
+    const res = await fetch(`${base}/slow`, { signal: controller.signal });
+    const requestId = res.headers.get("x-request-id")!;
+    controller.abort();
+    const line = await requestLine(requestId);
+    expect(line).toMatchObject({ level: "warn", requestId, route: "/slow", status: 200, aborted: true });
+    expect(line.msg).toBe("GET /slow 200 (connection closed before the response was sent)");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(logs.records().filter((r) => r.requestId === requestId && r.status !== undefined)).toHaveLength(1);
+  });
+
   it("drops the query string and hides tokens in the path, keeping record ids", () => {
     expect(routeForLog("/api/enter/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd?next=/x")).toBe("/api/enter/:token");
     expect(routeForLog("/confirm-email/short")).toBe("/confirm-email/:token");
