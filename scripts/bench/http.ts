@@ -168,7 +168,7 @@ function treeCpuMs(pid: number): number {
   return ticks * 10;
 }
 
-async function load(base: string, target: HttpTarget, connections: number, durationSeconds: number, serverPid: number): Promise<HttpRow> {
+export async function load(base: string, target: HttpTarget, connections: number, durationSeconds: number, serverPid: number): Promise<HttpRow> {
   const times: number[] = [];
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(serverPid))), 200);

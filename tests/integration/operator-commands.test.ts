@@ -78,6 +78,12 @@ describeWithPostgres("operator commands as processes", () => {
     }
   });
 
+  it("npm run bench:observability says what it measures and how", async () => {
+    const help = await npm(["bench:observability", "--", "--help"]);
+    expect(help.stdout).toMatch(/^Usage: npm run bench:observability/m);
+    expect(help.stdout).toContain("under 10%");
+  });
+
   it("npm run bench runs the search benchmark against a given database and prints every scenario", async () => {
     const help = await npm(["bench", "--", "--help"]);
     expect(help.stdout).toMatch(/^Usage: npm run bench/m);
