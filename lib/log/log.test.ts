@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fc from "fast-check";
 import { parseEnv } from "../env";
 import { captureLogs, type CapturedLogs } from "./capture";
@@ -189,3 +190,22 @@ describe("settings", () => {
     expect(prettyPrinting({ APP_ENV: "development", NODE_ENV: "test" }, true)).toBe(false);
   });
 });
+
+describe("standard output", () => {
+  // A process of its own: the lines of one turn go out together, and none is lost at exit.
+  const run = (code: string) => {
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { cwd: process.cwd(), encoding: "utf8", env: { ...process.env, LOG_LEVEL: "info", APP_ENV: "production" } });
+    expect(child.stderr).toBe("");
+    expect(child.status).toBe(3);
+    return child.stdout;
+  };
+
+  it("writes every line, in order, including those written just before process.exit", () => {
+    const out = run(`const { log } = await import("./lib/log/index.ts");
+for (let i = 0; i < 500; i++) log.info({ i }, "line " + i);
+setImmediate(() => { log.info("after a turn"); log.warn("last, then exit"); process.exit(3); });`);
+    const lines = out.trim().split("\n").map((l) => JSON.parse(l) as { msg: string });
+    expect(lines.map((l) => l.msg)).toEqual([...Array.from({ length: 500 }, (_, i) => `line ${i}`), "after a turn", "last, then exit"]);
+  });
+});
+

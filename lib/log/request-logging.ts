@@ -77,6 +77,37 @@ export interface RequestLoggingOptions {
   now?: () => number;
 }
 
+/** What the request's line needs once the response is done, kept on the response. */
+interface Pending {
+  started: number;
+  context: LogContext;
+  method: string;
+  route: string;
+  logger: Logger;
+  now: () => number;
+}
+
+const PENDING = Symbol("request-log");
+type Tracked = ServerResponse & { [PENDING]?: Pending };
+
+/**
+ * The request's line, once "close" came: after the response has been sent, or when the connection
+ * dropped first (writableFinished tells them apart). One function for every request, reading what
+ * it needs from the response, rather than a closure made for each.
+ */
+function reportRequest(this: Tracked) {
+  const pending = this[PENDING];
+  if (!pending) return;
+  this[PENDING] = undefined;
+  const { started, context, method, route, logger, now } = pending;
+  const aborted = !this.writableFinished;
+  const status = this.statusCode;
+  const durationMs = Math.round((now() - started) * 10) / 10;
+  const level = status >= 500 ? "error" : aborted ? "warn" : ASSET.test(route) ? "debug" : "info";
+  const fields = { ...context, method, route, status, durationMs, ...(aborted ? { aborted: true } : {}) };
+  logger[level](fields, `${method} ${route} ${status}${aborted ? " (connection closed before the response was sent)" : ""}`);
+}
+
 /**
  * `(req, res, next)`: gives the request its id, runs `next` (the application) in the request's log
  * context, and writes the request's line once the response is done. Returns what `next` returns.
@@ -88,20 +119,8 @@ export function requestLogging({ trustedProxyCount, logger = processLog, now = (
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader("X-Request-Id", requestId);
     const context: LogContext = { requestId };
-    const method = req.method ?? "GET";
-    const route = routeForLog(req.url);
-
-    // "close" comes once the response has been sent, or when the connection dropped first: one
-    // listener tells both apart (writableFinished).
-    const report = () => {
-      const aborted = !res.writableFinished;
-      const status = res.statusCode;
-      const durationMs = Math.round((now() - started) * 10) / 10;
-      const level = status >= 500 ? "error" : aborted ? "warn" : ASSET.test(route) ? "debug" : "info";
-      const fields = { ...context, method, route, status, durationMs, ...(aborted ? { aborted: true } : {}) };
-      logger[level](fields, `${method} ${route} ${status}${aborted ? " (connection closed before the response was sent)" : ""}`);
-    };
-    res.once("close", report);
+    (res as Tracked)[PENDING] = { started, context, method: req.method ?? "GET", route: routeForLog(req.url), logger, now };
+    res.once("close", reportRequest);
     return runInLogContext(context, next);
   };
 }
