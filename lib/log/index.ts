@@ -45,8 +45,9 @@ function standardOutput(): Sink {
 /**
  * Standard output in batches: the lines written in one turn of the event loop go out in one write,
  * on the next turn. Writing to a file or a pipe is a synchronous system call in Node.js, and one per
- * line cost a busy server about as much as the rest of the request's line (docs/speed.md, "Logging
- * and metrics on the request rate"); a quiet server still writes each line at once, a turn later.
+ * line cost a busy server about as much as the rest of the request's line (docs/speed.md,
+ * "Logging and metrics on the request rate"); a quiet server still writes each line at once, a turn
+ * later.
  * Whatever is pending when the process exits is written then.
  */
 function batchedStandardOutput(): Sink {
