@@ -9,7 +9,7 @@ import { CLIENT_ADDRESS_STAMPED_ENV } from "@/lib/client-address";
 import { getEnv } from "@/lib/env";
 import { markWebhookVerified, observeRoute } from "@/lib/metrics/http";
 import { assertSameOrigin, errorFrom, json, parseWith, queryObject, readBody, readJson, requestMeta } from "@/lib/http";
-import { callerFields, currentLogContext, REQUEST_ID_HEADER, setLogContext, withLogContext } from "@/lib/log";
+import { callerFields, currentLogContext, REQUEST_ID_HEADER, runInLogContext, setLogContext, sharedRequestContext, withLogContext } from "@/lib/log";
 import { parseId } from "@/lib/parse-id";
 import { AppError } from "@/lib/server/app-error";
 import type { BotCheckAction } from "@/lib/bot-check/actions";
@@ -116,14 +116,16 @@ function captchaTokenOf(body: unknown): string | undefined {
 }
 
 /**
- * The request's log context (lib/log/context.ts). The portal's server (scripts/serve.ts) opened it
- * with the request id; the guard adds the caller. Where no such context reached the handler (tests,
- * a bare `next start`), one is opened here: with the X-Request-Id the portal's server wrote, when
- * it ran, else a new id.
+ * The request's log context (lib/log/context.ts), opened here around the handler: the very object
+ * the portal's server (scripts/serve.ts) offered for the request's id, so that the caller the guard
+ * adds reaches the server's request line. Without the portal's server (tests, a bare `next start`),
+ * a context of its own: with the X-Request-Id the server wrote, when it ran, else a new id.
  */
 function inLogContext(request: Request, fn: () => Promise<Response>): Promise<Response> {
   if (currentLogContext()?.requestId) return fn();
   const stamped = process.env[CLIENT_ADDRESS_STAMPED_ENV] === "1" ? request.headers.get(REQUEST_ID_HEADER) : null;
+  const offered = stamped ? sharedRequestContext(stamped) : undefined;
+  if (offered) return runInLogContext(offered, fn);
   return withLogContext({ requestId: stamped || randomUUID() }, fn);
 }
 

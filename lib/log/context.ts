@@ -40,6 +40,30 @@ export function runInLogContext<T>(store: LogContext, fn: () => T): T {
   return storage.run(store, fn);
 }
 
+/*
+ * API routes open their log context themselves (lib/route.ts), around the route handler only. The
+ * portal's server, which writes the request's line, hands them its context object by request id
+ * rather than running all of Next.js's handling inside an AsyncLocalStorage of its own (which costs
+ * every promise of the request: docs/speed.md, "Logging and metrics on the request rate"): the
+ * route runs in that very object, so the caller its guard adds reaches the server's line.
+ */
+const SHARED_KEY = Symbol.for("director-verification-portal.shared-request-contexts");
+const sharedGlobals = globalThis as unknown as Record<symbol, Map<string, LogContext> | undefined>;
+const shared: Map<string, LogContext> = (sharedGlobals[SHARED_KEY] ??= new Map());
+
+/** Offers `context` to the route that handles its request; the returned function withdraws it. */
+export function shareRequestContext(context: LogContext & { requestId: string }): () => void {
+  shared.set(context.requestId, context);
+  return () => {
+    if (shared.get(context.requestId) === context) shared.delete(context.requestId);
+  };
+}
+
+/** The context the portal's server offered for this request id, if any. */
+export function sharedRequestContext(requestId: string): LogContext | undefined {
+  return shared.get(requestId);
+}
+
 /** The context of the request or job in progress, if any (the live object: see setLogContext). */
 export function currentLogContext(): LogContext | undefined {
   return storage.getStore();

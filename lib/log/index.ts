@@ -13,7 +13,7 @@ import { maskLine, maskText, redactFields } from "./redact";
  * Settings are read from the environment directly, not through getEnv() (see lib/log/level.ts).
  */
 
-export { callerFields, currentLogContext, REQUEST_ID_HEADER, runInLogContext, setLogContext, withLogContext, type LogContext } from "./context";
+export { callerFields, currentLogContext, REQUEST_ID_HEADER, runInLogContext, setLogContext, shareRequestContext, sharedRequestContext, withLogContext, type LogContext } from "./context";
 
 type Sink = (line: string) => void;
 

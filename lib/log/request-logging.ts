@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
-import { log as processLog, REQUEST_ID_HEADER, runInLogContext, type LogContext } from "./index";
+import { log as processLog, REQUEST_ID_HEADER, runInLogContext, shareRequestContext, type LogContext } from "./index";
 
 /*
  * The request logging of the portal's own HTTP server (scripts/serve.ts), as a function that the
@@ -81,6 +81,8 @@ export interface RequestLoggingOptions {
 interface Pending {
   started: number;
   context: LogContext;
+  /** Withdraws the context offered to an API route (lib/log/context.ts). */
+  withdraw?: () => void;
   method: string;
   route: string;
   logger: Logger;
@@ -99,7 +101,8 @@ function reportRequest(this: Tracked) {
   const pending = this[PENDING];
   if (!pending) return;
   this[PENDING] = undefined;
-  const { started, context, method, route, logger, now } = pending;
+  const { started, context, withdraw, method, route, logger, now } = pending;
+  withdraw?.();
   const aborted = !this.writableFinished;
   const status = this.statusCode;
   const durationMs = Math.round((now() - started) * 10) / 10;
@@ -118,9 +121,12 @@ export function requestLogging({ trustedProxyCount, logger = processLog, now = (
     const requestId = requestIdFor(req.headers, trustedProxyCount);
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader("X-Request-Id", requestId);
-    const context: LogContext = { requestId };
-    (res as Tracked)[PENDING] = { started, context, method: req.method ?? "GET", route: routeForLog(req.url), logger, now };
+    const context: LogContext & { requestId: string } = { requestId };
+    const route = routeForLog(req.url);
+    // An API route opens the context itself, around its handler only (lib/route.ts): offered here.
+    const api = route.startsWith("/api/");
+    (res as Tracked)[PENDING] = { started, context, withdraw: api ? shareRequestContext(context) : undefined, method: req.method ?? "GET", route, logger, now };
     res.once("close", reportRequest);
-    return runInLogContext(context, next);
+    return api ? next() : runInLogContext(context, next);
   };
 }

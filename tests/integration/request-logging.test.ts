@@ -4,7 +4,7 @@
 // as Next.js does.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { log } from "@/lib/log";
+import { log, sharedRequestContext } from "@/lib/log";
 import { captureLogs, type CapturedLogs, type LogRecord } from "@/lib/log/capture";
 import { routeForLog } from "@/lib/log/request-logging";
 import { route } from "@/lib/route";
@@ -31,7 +31,7 @@ const routes: Record<string, (request: Request) => Promise<Response>> = {
 async function nextLike(req: IncomingMessage, res: ServerResponse) {
   const path = (req.url ?? "/").split("?")[0]!;
   if (path === "/crash") throw new Error("the handler itself failed");
-  if (path === "/slow") {
+  if (path === "/api/slow") {
     res.writeHead(200);
     res.write("a first part, and the rest never comes");
     return;
@@ -89,8 +89,10 @@ describe("request logging of the portal's server", () => {
     expect(line).toMatchObject({ level: "info", requestId, method: "GET", route: "/api/who", status: 200, role: "Admin" });
     expect(line.userId).toMatch(/^admin:\d+$/);
     expect(typeof line.durationMs).toBe("number");
-    // The handler's own line carries the same id and caller, without being told.
+    // The handler's own line carries the same id and caller, without being told: the route ran in
+    // the context the server offered it, which the server withdrew once the response was sent.
     expect(logs.records().find((r) => r.msg === "[test] inside the handler")).toMatchObject({ requestId, role: "Admin", userId: line.userId });
+    expect(sharedRequestContext(requestId)).toBeUndefined();
 
     const everything = logs.lines.join("");
     expect(everything).not.toContain(demo.admin);
@@ -143,14 +145,15 @@ describe("routeForLog", () => {
   it("a connection dropped before the response was sent is one warning line, marked aborted", async () => {
     const base = await serve(0);
     const controller = new AbortController();
-    const res = await fetch(`${base}/slow`, { signal: controller.signal });
+    const res = await fetch(`${base}/api/slow`, { signal: controller.signal });
     const requestId = res.headers.get("x-request-id")!;
     controller.abort();
     const line = await requestLine(requestId);
-    expect(line).toMatchObject({ level: "warn", requestId, route: "/slow", status: 200, aborted: true });
-    expect(line.msg).toBe("GET /slow 200 (connection closed before the response was sent)");
+    expect(line).toMatchObject({ level: "warn", requestId, route: "/api/slow", status: 200, aborted: true });
+    expect(line.msg).toBe("GET /api/slow 200 (connection closed before the response was sent)");
     await new Promise((r) => setTimeout(r, 50));
     expect(logs.records().filter((r) => r.requestId === requestId && r.status !== undefined)).toHaveLength(1);
+    expect(sharedRequestContext(requestId)).toBeUndefined();
   });
 
   it("drops the query string and hides tokens in the path, keeping record ids", () => {
