@@ -6,6 +6,7 @@ import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
 import type { ErrorViewProps } from "@/components/errors/error-view";
 import type { ErrorDefinition } from "@/lib/errors";
 import "./globals.css";
+import { messageOf } from "@/lib/error-message";
 import { reportInBrowser } from "@/lib/log/browser";
 
 const LOCALE = "en-GB";
@@ -29,11 +30,6 @@ const OFFLINE = {
   home: "Go back home",
 };
 
-function messageOf(error: unknown): string | undefined {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "string") return error;
-  return undefined;
-}
 
 /**
  * Last-resort boundary for errors in the root layout: its own document with the generic error view.
