@@ -48,6 +48,9 @@ const previous = (page: Page, n: number) => page.getByRole("group", { name: `Pre
 const nextStep = (page: Page) => page.getByTestId("next-step");
 
 test("[DIRECTOR] gives details, former names and 12 months of addresses; gaps are refused; the next step follows", async ({ page }) => {
+  // The whole details journey in one test: about forty actions and four accessibility checks, which
+  // can outlast the default minute on a 2-core machine running the other worker's journeys at once.
+  test.setTimeout(120_000);
   await signIn(page);
   await expect(nextStep(page)).toHaveText(/Give your name, any former names and where you have lived/);
   const tasks = page.getByTestId("task-list");
