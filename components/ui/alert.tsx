@@ -4,23 +4,12 @@ import { LineIcon } from "./line-icon";
 
 export type AlertVariant = "info" | "success" | "warning" | "error";
 
-const VARIANTS: Record<AlertVariant, { box: string; icon: ReactNode }> = {
-  info: {
-    box: "border-navy-700 bg-navy-50 text-navy-900",
-    icon: <path d="M12 8h.01M11 12h1v5h1" strokeLinecap="round" strokeLinejoin="round" />,
-  },
-  success: {
-    box: "border-green-700 bg-green-50 text-green-900",
-    icon: <path d="m8 12.5 2.5 2.5L16 9.5" strokeLinecap="round" strokeLinejoin="round" />,
-  },
-  warning: {
-    box: "border-amber-700 bg-amber-50 text-amber-950",
-    icon: <path d="M12 7.5v5.5M12 16.5h.01" strokeLinecap="round" strokeLinejoin="round" />,
-  },
-  error: {
-    box: "border-danger bg-red-50 text-red-900",
-    icon: <path d="m9 9 6 6m0-6-6 6" strokeLinecap="round" strokeLinejoin="round" />,
-  },
+/** Each variant's colours, and the mark drawn inside the icon's circle (a stroked path). */
+const VARIANTS: Record<AlertVariant, { box: string; mark: string }> = {
+  info: { box: "border-navy-700 bg-navy-50 text-navy-900", mark: "M12 8h.01M11 12h1v5h1" },
+  success: { box: "border-green-700 bg-green-50 text-green-900", mark: "m8 12.5 2.5 2.5L16 9.5" },
+  warning: { box: "border-amber-700 bg-amber-50 text-amber-950", mark: "M12 7.5v5.5M12 16.5h.01" },
+  error: { box: "border-danger bg-red-50 text-red-900", mark: "m9 9 6 6m0-6-6 6" },
 };
 
 export interface AlertProps {
@@ -42,7 +31,7 @@ export interface AlertProps {
 /** A boxed message: information, success, warning or error. */
 export function Alert({ variant = "info", title, children, role, id, className, tabIndex }: AlertProps) {
   const resolvedRole = role ?? (variant === "error" ? "alert" : "status");
-  const { box, icon } = VARIANTS[variant];
+  const { box, mark } = VARIANTS[variant];
   return (
     <div
       id={id}
@@ -52,7 +41,7 @@ export function Alert({ variant = "info", title, children, role, id, className, 
     >
       <LineIcon className="mt-0.5 size-5 shrink-0">
         <circle cx="12" cy="12" r="9.5" />
-        {icon}
+        <path d={mark} strokeLinecap="round" strokeLinejoin="round" />
       </LineIcon>
       <div className="min-w-0 flex-1 space-y-1">
         {title ? <p className="font-semibold">{title}</p> : null}
