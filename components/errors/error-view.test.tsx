@@ -1,16 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import messages from "@/messages/en-GB.json";
+import { screen, within } from "@testing-library/react";
 import { errorFromMessage } from "@/lib/errors";
 import { ErrorView, LoginErrorView } from "./error-view";
-
-function wrap(ui: React.ReactNode) {
-  return render(
-    <NextIntlClientProvider locale="en-GB" messages={messages}>
-      {ui}
-    </NextIntlClientProvider>,
-  );
-}
+import { renderWithMessages } from "@/tests/support/render-with-messages";
 
 function links() {
   return within(screen.getByRole("list"))
@@ -20,7 +11,7 @@ function links() {
 
 describe("ErrorView", () => {
   it("shows code, title as the only h1, message and actions", () => {
-    wrap(<ErrorView error={errorFromMessage("404")} />);
+    renderWithMessages(<ErrorView error={errorFromMessage("404")} />);
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Page not found");
     expect(screen.getByTestId("error-code")).toHaveTextContent("Error code 404");
@@ -32,7 +23,7 @@ describe("ErrorView", () => {
   });
 
   it("offers Login for 401", () => {
-    wrap(<ErrorView error={errorFromMessage("Unauthorized")} />);
+    renderWithMessages(<ErrorView error={errorFromMessage("Unauthorized")} />);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Unauthorized");
     expect(links()).toEqual([
       ["Login", "/login"],
@@ -41,13 +32,13 @@ describe("ErrorView", () => {
   });
 
   it("never shows the raw error text", () => {
-    const { container } = wrap(<ErrorView error={errorFromMessage("password=hunter2 leaked")} />);
+    const { container } = renderWithMessages(<ErrorView error={errorFromMessage("password=hunter2 leaked")} />);
     expect(container).not.toHaveTextContent("hunter2");
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Server error");
   });
 
   it("LoginErrorView shows the login error", () => {
-    wrap(<LoginErrorView />);
+    renderWithMessages(<LoginErrorView />);
     expect(screen.getByTestId("error-code")).toHaveTextContent("500");
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Login Error");
     expect(screen.getByText("An error occurred while trying to login.")).toBeInTheDocument();

@@ -1,15 +1,6 @@
-import { render, screen, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import messages from "@/messages/en-GB.json";
+import { screen, within } from "@testing-library/react";
 import { ForbiddenView } from "./forbidden-view";
-
-function wrap(ui: React.ReactNode) {
-  return render(
-    <NextIntlClientProvider locale="en-GB" messages={messages}>
-      {ui}
-    </NextIntlClientProvider>,
-  );
-}
+import { renderWithMessages } from "@/tests/support/render-with-messages";
 
 const actions = () =>
   within(screen.getByRole("list"))
@@ -18,7 +9,7 @@ const actions = () =>
 
 describe("ForbiddenView", () => {
   it("names the signed-in person and their role in words, leads to their own home and offers sign-out", () => {
-    wrap(
+    renderWithMessages(
       <ForbiddenView
         person={{ name: "Olivia Bennett", email: "olivia@example.com", type: "DV_CompanyContact", homePath: "/identity-verification/company-management" }}
       />,
@@ -36,12 +27,12 @@ describe("ForbiddenView", () => {
   });
 
   it("falls back to the email when the name is not known", () => {
-    wrap(<ForbiddenView person={{ name: null, email: "admin@portal.example", type: "Admin", homePath: "/administration/client-management" }} />);
+    renderWithMessages(<ForbiddenView person={{ name: null, email: "admin@portal.example", type: "Admin", homePath: "/administration/client-management" }} />);
     expect(screen.getByTestId("forbidden-signed-in")).toHaveTextContent("You are signed in as admin@portal.example, a member of staff.");
   });
 
   it("is the plain 403 screen for nobody signed in", () => {
-    wrap(<ForbiddenView person={null} />);
+    renderWithMessages(<ForbiddenView person={null} />);
     expect(screen.queryByTestId("forbidden-signed-in")).toBeNull();
     expect(screen.queryByRole("button", { name: "Sign out" })).toBeNull();
     expect(actions()).toEqual([

@@ -1,15 +1,6 @@
-import { render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import messages from "@/messages/en-GB.json";
+import { screen } from "@testing-library/react";
 import { RouteError } from "./route-error";
-
-function wrap(ui: React.ReactNode) {
-  return render(
-    <NextIntlClientProvider locale="en-GB" messages={messages}>
-      {ui}
-    </NextIntlClientProvider>,
-  );
-}
+import { renderWithMessages } from "@/tests/support/render-with-messages";
 
 describe("RouteError", () => {
   let consoleError: jest.SpyInstance;
@@ -20,20 +11,20 @@ describe("RouteError", () => {
 
   it("loads the catalogue screen for the error's message, and reports the error on the console", async () => {
     const error = new Error("404");
-    wrap(<RouteError error={error} />);
+    renderWithMessages(<RouteError error={error} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();
     expect(screen.getByTestId("error-code")).toHaveTextContent("Error code 404");
     expect(consoleError).toHaveBeenCalledWith("[page] the page could not be shown", error);
   });
 
   it("shows the server error screen for a message it does not know, never the message itself", async () => {
-    wrap(<RouteError error={new Error("relation \"clients\" does not exist")} />);
+    renderWithMessages(<RouteError error={new Error("relation \"clients\" does not exist")} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Server error" })).toBeInTheDocument();
     expect(screen.queryByText(/relation/)).not.toBeInTheDocument();
   });
 
   it("takes a thrown string as the message", async () => {
-    wrap(<RouteError error="Unauthorized" />);
+    renderWithMessages(<RouteError error="Unauthorized" />);
     expect(await screen.findByRole("heading", { level: 1, name: "Unauthorized" })).toBeInTheDocument();
   });
 });

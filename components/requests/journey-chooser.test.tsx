@@ -1,19 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import messages from "@/messages/en-GB.json";
+import { screen, within } from "@testing-library/react";
 import { JourneyChooser } from "./journey-chooser";
-
-function wrap(ui: React.ReactNode) {
-  return render(
-    <NextIntlClientProvider locale="en-GB" messages={messages}>
-      {ui}
-    </NextIntlClientProvider>,
-  );
-}
+import { renderWithMessages } from "@/tests/support/render-with-messages";
 
 describe("JourneyChooser", () => {
   it("asks how the company will pay with three radios, each with its hint, in a GET form", () => {
-    const { container } = wrap(<JourneyChooser error={false} />);
+    const { container } = renderWithMessages(<JourneyChooser error={false} />);
     const group = screen.getByRole("group", { name: "How will the company pay?" });
     const radios = within(group).getAllByRole("radio");
     expect(radios.map((r) => [r.getAttribute("name"), (r as HTMLInputElement).value])).toEqual([
@@ -32,7 +23,7 @@ describe("JourneyChooser", () => {
   });
 
   it("with an error: a focused summary linking to the first choice, and the group described by the message", () => {
-    wrap(<JourneyChooser error />);
+    renderWithMessages(<JourneyChooser error />);
     const summary = screen.getByRole("alert");
     expect(summary).toHaveTextContent("There is a problem");
     expect(within(summary).getByRole("link", { name: "Select how the company will pay" })).toHaveAttribute("href", "#journey-PayByCard");
@@ -41,7 +32,7 @@ describe("JourneyChooser", () => {
   });
 
   it("carries the company name and customer code it came with", () => {
-    const { container } = wrap(<JourneyChooser error={false} companyName="Acme Ltd" lwdbNumber="LW100245" />);
+    const { container } = renderWithMessages(<JourneyChooser error={false} companyName="Acme Ltd" lwdbNumber="LW100245" />);
     const hidden = [...container.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((i) => [i.name, i.value]);
     expect(hidden).toEqual([
       ["companyName", "Acme Ltd"],

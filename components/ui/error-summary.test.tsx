@@ -3,23 +3,16 @@ import { NextIntlClientProvider } from "next-intl";
 import messages from "@/messages/en-GB.json";
 import { ErrorSummary, summaryItems } from "./error-summary";
 import { Field, FieldIdScope } from "./field";
-
-function wrap(ui: React.ReactNode) {
-  return render(
-    <NextIntlClientProvider locale="en-GB" messages={messages}>
-      {ui}
-    </NextIntlClientProvider>,
-  );
-}
+import { renderWithMessages } from "@/tests/support/render-with-messages";
 
 describe("ErrorSummary", () => {
   it("renders nothing without problems", () => {
-    wrap(<ErrorSummary items={[]} focusKey={1} />);
+    renderWithMessages(<ErrorSummary items={[]} focusKey={1} />);
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("titles the problems, links each to its field and focuses the field, not only the page position", () => {
-    wrap(
+    renderWithMessages(
       <FieldIdScope scope="f">
         <ErrorSummary items={[{ message: "Enter the company number", controlId: "f-company-companyId" }, { message: "Something about the whole form" }]} />
         <Field label="Company number" name="company.companyId" error="Enter the company number" />
@@ -36,7 +29,7 @@ describe("ErrorSummary", () => {
 
   it("takes the focus when the focus key changes (a failed submit), not while the person edits", () => {
     const items = [{ message: "Enter your name", controlId: "x-name" }];
-    const { rerender } = wrap(<ErrorSummary items={items} />);
+    const { rerender } = renderWithMessages(<ErrorSummary items={items} />);
     expect(screen.getByRole("alert")).not.toHaveFocus();
     const again = (key: number, list = items) =>
       rerender(

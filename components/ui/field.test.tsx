@@ -1,34 +1,25 @@
-import { render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { screen } from "@testing-library/react";
 import { useForm } from "react-hook-form";
-import messages from "@/messages/en-GB.json";
 import { Field, SelectField, TextareaField } from "./field";
-
-function wrap(ui: React.ReactNode) {
-  return render(
-    <NextIntlClientProvider locale="en-GB" messages={messages}>
-      {ui}
-    </NextIntlClientProvider>,
-  );
-}
+import { renderWithMessages } from "@/tests/support/render-with-messages";
 
 describe("Field", () => {
   it("links label, hint and error to the input", () => {
-    wrap(<Field label="Email" name="email" hint="We send the link here" error="Enter a valid email address" />);
+    renderWithMessages(<Field label="Email" name="email" hint="We send the link here" error="Enter a valid email address" />);
     const input = screen.getByLabelText("Email");
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input).toHaveAccessibleDescription("We send the link here Error: Enter a valid email address");
   });
 
   it("is valid and undescribed without hint or error", () => {
-    wrap(<Field label="Name" name="name" optional />);
+    renderWithMessages(<Field label="Name" name="name" optional />);
     const input = screen.getByLabelText("Name (optional)");
     expect(input).not.toHaveAttribute("aria-invalid");
     expect(input).not.toHaveAttribute("aria-describedby");
   });
 
   it("keeps a caller's aria-describedby", () => {
-    wrap(<TextareaField label="Description" name="description" aria-describedby="summary" error="Required" />);
+    renderWithMessages(<TextareaField label="Description" name="description" aria-describedby="summary" error="Required" />);
     expect(screen.getByLabelText("Description").getAttribute("aria-describedby")).toMatch(/^summary .+-error$/);
   });
 
@@ -47,7 +38,7 @@ describe("Field", () => {
         </form>
       );
     }
-    wrap(<Form />);
+    renderWithMessages(<Form />);
     expect(screen.getByLabelText("Email")).toHaveValue("a@example.com");
     expect(screen.getByLabelText("Country")).toHaveValue("GB");
     expect(values.email).toBe("a@example.com");

@@ -1,15 +1,8 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import messages from "@/messages/en-GB.json";
 import { Pagination } from "./pagination";
-
-function wrap(ui: React.ReactNode) {
-  return render(
-    <NextIntlClientProvider locale="en-GB" messages={messages}>
-      {ui}
-    </NextIntlClientProvider>,
-  );
-}
+import { renderWithMessages } from "@/tests/support/render-with-messages";
 
 const hrefFor = (page: number) => `/list?page=${page}`;
 const nav = () => screen.getByRole("navigation", { name: "Pages of results" });
@@ -21,7 +14,7 @@ const items = () =>
 
 describe("Pagination", () => {
   it("links the first, last and neighbouring pages with gaps between, and marks the current page", () => {
-    wrap(<Pagination pager={{ currentPage: 10, totalPages: 20 }} hrefFor={hrefFor} />);
+    renderWithMessages(<Pagination pager={{ currentPage: 10, totalPages: 20 }} hrefFor={hrefFor} />);
     expect(items()).toEqual(["Previous page", "Page 1", "…", "Page 9", "Page 10", "Page 11", "…", "Page 20", "Next page"]);
     const current = screen.getByRole("link", { name: "Page 10" });
     expect(current).toHaveAttribute("aria-current", "page");
@@ -34,19 +27,19 @@ describe("Pagination", () => {
   });
 
   it("has no way back from the first page and no way on from the last (links)", () => {
-    const { unmount } = wrap(<Pagination pager={{ currentPage: 1, totalPages: 3 }} hrefFor={hrefFor} />);
+    const { unmount } = renderWithMessages(<Pagination pager={{ currentPage: 1, totalPages: 3 }} hrefFor={hrefFor} />);
     expect(screen.queryByRole("link", { name: "Previous page" })).toBeNull();
     expect(within(nav()).getByText("Previous")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Next page" })).toHaveAttribute("href", "/list?page=2");
     unmount();
-    wrap(<Pagination pager={{ currentPage: 3, totalPages: 3 }} hrefFor={hrefFor} />);
+    renderWithMessages(<Pagination pager={{ currentPage: 3, totalPages: 3 }} hrefFor={hrefFor} />);
     expect(screen.queryByRole("link", { name: "Next page" })).toBeNull();
     expect(screen.getByRole("link", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
   });
 
   it("disables previous on the first page and next on the last (buttons), and reports the page chosen", () => {
     const onPageChange = jest.fn();
-    const { rerender } = wrap(<Pagination pager={{ currentPage: 1, totalPages: 3 }} onPageChange={onPageChange} />);
+    const { rerender } = renderWithMessages(<Pagination pager={{ currentPage: 1, totalPages: 3 }} onPageChange={onPageChange} />);
     expect(screen.getByRole("button", { name: "Previous page" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Next page" })).toBeEnabled();
     fireEvent.click(screen.getByRole("button", { name: "Page 3" }));
@@ -65,7 +58,7 @@ describe("Pagination", () => {
   });
 
   it("leads from a page beyond the end back to the last page", () => {
-    wrap(<Pagination pager={{ currentPage: 50, totalPages: 3 }} hrefFor={hrefFor} />);
+    renderWithMessages(<Pagination pager={{ currentPage: 50, totalPages: 3 }} hrefFor={hrefFor} />);
     expect(screen.getByRole("link", { name: "Previous page" })).toHaveAttribute("href", "/list?page=3");
     expect(screen.queryByRole("link", { name: "Next page" })).toBeNull();
     expect(screen.getAllByRole("link").some((a) => a.hasAttribute("aria-current"))).toBe(false);
@@ -73,7 +66,7 @@ describe("Pagination", () => {
   });
 
   it("shows only the summary and extra controls when everything fits on one page", () => {
-    wrap(
+    renderWithMessages(
       <Pagination pager={{ currentPage: 1, totalPages: 1 }} hrefFor={hrefFor} summary={<p>Showing 1–7 of 7</p>}>
         <label>
           Rows per page <select />

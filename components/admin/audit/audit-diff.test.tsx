@@ -1,19 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import messages from "@/messages/en-GB.json";
+import { screen, within } from "@testing-library/react";
 import { AuditDiff } from "./audit-diff";
-
-function wrap(ui: React.ReactNode) {
-  return render(
-    <NextIntlClientProvider locale="en-GB" messages={messages}>
-      {ui}
-    </NextIntlClientProvider>,
-  );
-}
+import { renderWithMessages } from "@/tests/support/render-with-messages";
 
 describe("AuditDiff", () => {
   it("shows a field-by-field change as a table with the field as row header", () => {
-    wrap(<AuditDiff oldValue={{ status: "New", owner: null }} newValue={{ status: "InProgress", owner: null }} label="Status changed" />);
+    renderWithMessages(<AuditDiff oldValue={{ status: "New", owner: null }} newValue={{ status: "InProgress", owner: null }} label="Status changed" />);
     const table = screen.getByRole("table", { name: "Changes: Status changed" });
     expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Field", "Before", "After"]);
     const status = within(table).getByRole("row", { name: /status/ });
@@ -23,7 +14,7 @@ describe("AuditDiff", () => {
   });
 
   it("lists JSON Patch operations with path, type, value and original", () => {
-    wrap(<AuditDiff oldValue={null} newValue={[{ op: "replace", path: "/notes", value: "Call first" }]} label="Changed notes" />);
+    renderWithMessages(<AuditDiff oldValue={null} newValue={[{ op: "replace", path: "/notes", value: "Call first" }]} label="Changed notes" />);
     const table = screen.getByRole("table", { name: "Operations: Changed notes" });
     const row = within(table).getByRole("row", { name: /\/notes/ });
     expect(within(row).getByRole("rowheader")).toHaveTextContent("/notes");
@@ -32,7 +23,7 @@ describe("AuditDiff", () => {
   });
 
   it("shows two plain values as a description list", () => {
-    wrap(<AuditDiff oldValue="a" newValue="b" label="Renamed" />);
+    renderWithMessages(<AuditDiff oldValue="a" newValue="b" label="Renamed" />);
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.getAllByRole("term").map((t) => t.textContent)).toEqual(["Before", "After"]);
     expect(screen.getAllByRole("definition").map((d) => d.textContent)).toEqual(["a", "b"]);

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import messages from "@/messages/en-GB.json";
 import { ErrorSummary, summaryItems } from "../error-summary";
@@ -8,16 +8,9 @@ import { KitFormElement } from "./form";
 import { useStaffMessage } from "./staff-messages";
 import { requiredOnly } from "./reason-form";
 import { useKitForm, type KitForm, type ServerFields } from "./use-kit-form";
+import { renderWithMessages } from "@/tests/support/render-with-messages";
 
 type Values = { name: string; email: string };
-
-function wrap(ui: React.ReactNode) {
-  return render(
-    <NextIntlClientProvider locale="en-GB" messages={messages}>
-      {ui}
-    </NextIntlClientProvider>,
-  );
-}
 
 /** A two-field form on the kit; `answer` is what "the server" says to a valid submit. */
 function Person({ answer, focus, version, markReady, onForm }: { answer: () => ServerFields | null; focus?: "summary" | "field"; version?: number; markReady?: boolean; onForm?: (form: KitForm<Values, Values>) => void }) {
@@ -41,16 +34,16 @@ function Person({ answer, focus, version, markReady, onForm }: { answer: () => S
 
 describe("useKitForm with KitFormElement", () => {
   it("marks the form ready once hydrated, only when asked, and turns off browser validation", () => {
-    const { container, unmount } = wrap(<Person answer={() => null} markReady />);
+    const { container, unmount } = renderWithMessages(<Person answer={() => null} markReady />);
     expect(container.querySelector("form")).toHaveAttribute("data-ready", "true");
     expect(container.querySelector("form")).toHaveAttribute("novalidate");
     unmount();
-    const other = wrap(<Person answer={() => null} />);
+    const other = renderWithMessages(<Person answer={() => null} />);
     expect(other.container.querySelector("form")).not.toHaveAttribute("data-ready");
   });
 
   it("lists the problems in the summary, which takes the focus after a failed submit", async () => {
-    wrap(<Person answer={() => null} />);
+    renderWithMessages(<Person answer={() => null} />);
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     const summary = await screen.findByRole("alert");
     expect(summary).toHaveTextContent("There is a problem");
@@ -60,14 +53,14 @@ describe("useKitForm with KitFormElement", () => {
   });
 
   it("focuses the first field in error in field mode", async () => {
-    wrap(<Person answer={() => null} focus="field" />);
+    renderWithMessages(<Person answer={() => null} focus="field" />);
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Ada" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.getByLabelText("Email")).toHaveFocus());
   });
 
   it("puts the server's field errors on their fields and a refusal of the whole form first in the summary, unlinked", async () => {
-    wrap(<Person answer={() => ({ email: ["email"], other: ["tooLong"], status: ["statusMoveRefused"] })} />);
+    renderWithMessages(<Person answer={() => ({ email: ["email"], other: ["tooLong"], status: ["statusMoveRefused"] })} />);
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Ada" } });
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: "nope" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -82,7 +75,7 @@ describe("useKitForm with KitFormElement", () => {
 
   it("starts again from the new defaults when the saved record's version changes", async () => {
     let form: KitForm<Values, Values> | undefined;
-    const { rerender } = wrap(<Person answer={() => null} version={1} onForm={(f) => (form = f)} />);
+    const { rerender } = renderWithMessages(<Person answer={() => null} version={1} onForm={(f) => (form = f)} />);
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "typed" } });
     expect(screen.getByLabelText("Name")).toHaveValue("typed");
     rerender(
@@ -96,7 +89,7 @@ describe("useKitForm with KitFormElement", () => {
 
   it("counts failures and clears the problem flag", () => {
     let form: KitForm<Values, Values> | undefined;
-    wrap(<Person answer={() => null} onForm={(f) => (form = f)} />);
+    renderWithMessages(<Person answer={() => null} onForm={(f) => (form = f)} />);
     act(() => form!.fail());
     expect(form).toMatchObject({ failures: 1, problem: true });
     act(() => form!.clearProblem());
