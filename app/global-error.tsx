@@ -30,7 +30,6 @@ const OFFLINE = {
   home: "Go back home",
 };
 
-
 /**
  * Last-resort boundary for errors in the root layout: its own document with the generic error view.
  * This file ships with every page, so the view and the messages are imported on demand (not bundled

@@ -15,7 +15,6 @@ const CatalogueError = dynamic(() => import("./catalogue-error").then((m) => m.C
   loading: () => <div aria-busy="true" className="min-h-64" />,
 });
 
-
 /**
  * Route error boundary: picks the catalogue screen from the error's message (docs/product.md) and shows only
  * catalogue texts, never the raw error. Server errors reach the browser with a generic message in
