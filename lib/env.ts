@@ -143,6 +143,8 @@ const schema = z.object({
   TEST_USER_HEADER_ENABLED: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   WORKER_IN_PROCESS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   WORKER_POLL_MS: int(100, 60_000, 2_000),
+  /** Whether a process that works jobs also sends the scheduled ones (lib/jobs/schedules.ts). */
+  WORKER_SCHEDULES: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   /**
    * Email jobs (invitations, other emails) a worker fetches at once, and how many of them it works
    * at the same time; each job still succeeds or fails on its own (lib/jobs/queue.ts).

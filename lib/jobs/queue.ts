@@ -23,7 +23,7 @@ export interface JobQueue {
   boss: PgBoss;
   db: Db;
   kind: DatabaseHandle["kind"];
-  /** Whether this process works jobs (and runs pg-boss maintenance and the schedules). */
+  /** Whether this process works jobs (and runs pg-boss maintenance and, unless turned off, the schedules). */
   working: boolean;
   /** Stops fetching, waits for the jobs in hand to finish (up to `timeoutMs`), and closes pg-boss. */
   stop(timeoutMs?: number): Promise<void>;
@@ -40,6 +40,11 @@ export interface OpenOptions {
   batchSize?: number;
   /** Jobs of a batch worked at the same time (WORKER_CONCURRENCY; default 1). */
   concurrency?: number;
+  /**
+   * When working, also keep the schedules and send their jobs (WORKER_SCHEDULES; default true).
+   * Off, the process works what others send: test runs whose demo data must not change with the clock.
+   */
+  schedules?: boolean;
 }
 
 function createBoss(handle: DatabaseHandle, options: OpenOptions): PgBoss {
@@ -51,7 +56,7 @@ function createBoss(handle: DatabaseHandle, options: OpenOptions): PgBoss {
     // Maintenance (expiring lost jobs, deleting old ones) and cron schedules belong to the
     // processes that work jobs; pg-boss lets several run side by side.
     supervise: options.work,
-    schedule: options.work,
+    schedule: options.work && options.schedules !== false,
     // A new job wakes the workers at once (NOTIFY on commit) instead of waiting for the next poll.
     useListenNotify: options.work,
     // Jobs are traced by the portal itself (lib/jobs/observe-job.ts: the sending request's trace is
@@ -246,7 +251,7 @@ export async function openJobQueue(handle: DatabaseHandle, options: OpenOptions)
   await ensureQueues(boss);
   if (options.work) {
     await startWorkers(boss, handle.db, { pollMs: options.pollMs ?? 2000, batchSize: options.batchSize ?? 1, concurrency: options.concurrency ?? 1 });
-    await applySchedules(boss);
+    if (options.schedules !== false) await applySchedules(boss);
   }
   return {
     boss,
@@ -271,7 +276,7 @@ export function startJobQueue(options: OpenOptions): Promise<JobQueue> {
   if (!globalForJobs.__jobQueue) {
     const env = getEnv();
     globalForJobs.__jobQueue = getDatabase()
-      .then((handle) => openJobQueue(handle, { pollMs: env.WORKER_POLL_MS, batchSize: env.WORKER_BATCH_SIZE, concurrency: env.WORKER_CONCURRENCY, ...options }))
+      .then((handle) => openJobQueue(handle, { pollMs: env.WORKER_POLL_MS, batchSize: env.WORKER_BATCH_SIZE, concurrency: env.WORKER_CONCURRENCY, schedules: env.WORKER_SCHEDULES, ...options }))
       .then((queue) => {
         globalForJobs.__jobQueueStarted = true;
         return queue;

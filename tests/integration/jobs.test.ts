@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "@/db";
+import { getDatabase, getDb } from "@/db";
 import { openDatabase, rowsOf, type Db } from "@/db/client";
 import { auditEntries, notifications, rateLimits, securityEvents, signInTokens } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
@@ -209,6 +209,18 @@ describe("scheduled clean-up", () => {
       jobSchedules.map((s) => ({ name: s.job, cron: s.cron, tz: s.tz ?? "UTC" })).sort(byName),
     );
     expect(schedules.map((s) => s.name)).toContain("maintenance.prune-security-data");
+  });
+
+  it("is kept by a working queue unless WORKER_SCHEDULES turns it off", async () => {
+    const handle = await getDatabase();
+    const sender = await getJobQueue();
+    for (const s of await sender.boss.getSchedules()) await sender.boss.unschedule(s.name, s.key);
+    const quiet = await openJobQueue(handle, { work: true, name: "test-unscheduled", schedules: false });
+    await quiet.stop();
+    expect(await sender.boss.getSchedules()).toEqual([]);
+    const scheduling = await openJobQueue(handle, { work: true, name: "test-scheduled" });
+    await scheduling.stop();
+    expect((await sender.boss.getSchedules()).map((s) => s.name).sort()).toEqual(jobSchedules.map((s) => s.job as string).sort());
   });
 
   it("deletes rate-limit windows long over and security events past the retention period, and nothing else", async () => {

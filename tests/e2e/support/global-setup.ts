@@ -57,6 +57,9 @@ export default async function globalSetup() {
     // Every browser of the run comes from one address: the per-address request limit would end the
     // run's requests in 429 (tests/integration/public-request-limits.test.ts tests it).
     REQUESTS_PER_ADDRESS: "1000",
+    // The nightly schedules (the register refresh at 01:26, overdue clients at 00:04…) would change
+    // demo clients mid-run, whatever time the run starts; their jobs have integration tests.
+    WORKER_SCHEDULES: "false",
     NEXT_TELEMETRY_DISABLED: "1",
   };
 
