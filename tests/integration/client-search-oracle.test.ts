@@ -22,6 +22,10 @@ import { adminPrincipal } from "./support/test-users";
  * comparison runs twice: as served, and with every page taken for deep).
  */
 
+// Each test compares hundreds of searches with the reference: correctness, not speed (the benchmark
+// measures speed), so a slow or busy machine gets time enough.
+jest.setTimeout(300_000);
+
 const NAME = `dvp_search_oracle_${Date.now()}_${process.pid}`;
 let handle: DatabaseHandle;
 const admin = adminPrincipal();

@@ -10,6 +10,9 @@ const run = promisify(execFile);
 const dbName = `dvp_ops_${Date.now()}_${process.pid}`;
 const describeWithPostgres = process.env.TEST_DB_NAME ? describe : describe.skip;
 
+// Each test starts npm and the command as processes (tens of seconds on a busy two-core machine).
+jest.setTimeout(180_000);
+
 describeWithPostgres("operator commands as processes", () => {
   let databaseUrl: string;
   const npm = (args: string[]) =>
