@@ -1,6 +1,6 @@
 /**
  * `npm run search:rebuild` — writes the admin search's side tables again from directors and
- * clients (db/search/07-rebuild.sql), online, then checks them (db/search/06-checks.sql):
+ * clients (db/search/06-rebuild.sql), online, then checks them (db/search/05-checks.sql):
  *
  *   exit 0  every table rebuilt, and every check finds nothing
  *   exit 1  rebuilt, but a check still finds a difference (a writer changed rows during the

@@ -4,11 +4,9 @@
 --   02-derived.sql            what is derived from a director or a client, in one place
 --   03-on-directors.sql       what a write to directors keeps in step
 --   04-on-clients.sql         what a write to clients keeps in step
---   05-on-director-search.sql what a write to director_search keeps in step (director_text, the
---                             reference fragments' counts)
---   06-checks.sql             each check lists what differs from a count of the tables (nothing,
+--   05-checks.sql             each check lists what differs from a count of the tables (nothing,
 --                             unless triggers were off); the nightly job `search.check` runs them
---   07-rebuild.sql            each rebuild writes its table again from directors and clients
+--   06-rebuild.sql            each rebuild writes its table again from directors and clients
 --                             (`npm run search:rebuild`)
 --
 -- Every migrate applies these files after the migrations (db/search/apply.mjs), in one transaction,
@@ -18,9 +16,11 @@
 -- no longer define. The typed declaration of these tables is db/search/tables.ts (the search and
 -- the jobs use it; tests/integration/schema.test.ts holds it to the database).
 --
--- Everything is kept by statement triggers in the same transaction as the change it follows, so a
--- search never sees a copy behind its source. clients.director_count (db/schema/clients.ts) is kept
--- by the same triggers as the per-client counts.
+-- Everything is kept by statement triggers on directors and clients, in the same transaction as the
+-- change it follows, so a search never sees a copy behind its source. No side table has a trigger:
+-- a write to directors or clients is one level of triggers, each writing the side tables itself.
+-- clients.director_count (db/schema/clients.ts) is kept by the same triggers as the per-client
+-- counts.
 
 -- director_search: one row per director with only what the search matches, counts and sorts on
 -- (about a third of a directors row), and its client's status and deletion. A text search reads
@@ -53,7 +53,8 @@ CREATE INDEX IF NOT EXISTS "director_search_status_idx" ON "director_search" ("s
 
 -- director_text: the narrowest copy of each director a text search needs (the global search, an
 -- individual text filter alone): its text and what the counts group and filter on. More rows to a
--- page than director_search, so fewer pages read for the same matches. Kept from director_search.
+-- page than director_search, so fewer pages read for the same matches. Written from the rows the
+-- triggers write to director_search.
 CREATE TABLE IF NOT EXISTS "director_text" (
   "director_id" integer PRIMARY KEY,
   "client_id" integer NOT NULL,

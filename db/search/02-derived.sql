@@ -1,5 +1,5 @@
 -- What the kept copies and counts derive from a director or a client, in one place: used by the
--- triggers (03-05), the checks (06) and the rebuilds (07). None of them writes.
+-- triggers (03, 04), the checks (05) and the rebuilds (06). None of them writes.
 
 -- The position of a status in the director_status enum (1-8), as the per-client arrays use it.
 CREATE OR REPLACE FUNCTION "director_status_position"(s director_status) RETURNS integer LANGUAGE sql STABLE AS $$

@@ -1,7 +1,8 @@
 -- What a write to directors keeps in step, by statement triggers in the same transaction:
--- clients.director_count and client_search's per-status counts, director_status_counts,
--- director_search (whose own triggers keep director_text and director_reference_grams:
--- 05-on-director-search.sql), and client_search's references. Each trigger does nothing when
+-- clients.director_count and client_search's per-status counts, director_status_counts with
+-- director_reference_grams, director_search with director_text, and client_search's references.
+-- Every side table is written from here or from 04-on-clients.sql, never by a trigger on another
+-- side table: one write to directors is one level of triggers. Each trigger does nothing when
 -- nothing it keeps changed (most updates change details, not what is counted or searched).
 --
 -- An update trigger finds the rows that changed what it keeps by comparing the statement's old and
@@ -83,7 +84,22 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- director_status_counts: what the statement took out (old_rows), what it put in (new_rows).
+-- director_status_counts and director_reference_grams, from one list of changes: element i is a
+-- director of status statuses[i] and reference refs[i], counted signs[i] times (+1 put in, -1 taken
+-- out) in scope scopes[i] ('all', or 'live': neither it nor its client deleted). A statement's
+-- changes become one row per (scope, status) it changed, and one per (fragment, scope, status).
+CREATE OR REPLACE FUNCTION "director_counts_apply"(scopes text[], statuses director_status[], refs text[], signs integer[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO director_status_counts (scope, status, delta)
+  SELECT x.scope, x.status, sum(x.sign)
+  FROM unnest(scopes, statuses, refs, signs) AS x(scope, status, reference, sign)
+  GROUP BY 1, 2 HAVING sum(x.sign) <> 0;
+  INSERT INTO director_reference_grams (gram, scope, status, delta)
+  SELECT g, x.scope, x.status, sum(x.sign)
+  FROM unnest(scopes, statuses, refs, signs) AS x(scope, status, reference, sign) CROSS JOIN LATERAL reference_grams(x.reference) AS g
+  GROUP BY 1, 2, 3 HAVING sum(x.sign) <> 0;
+$$;
+
+-- The counts of what the statement took out (old_rows) and put in (new_rows).
 -- Updates and deletes first take a shared lock per client touched (ordered, so that they never
 -- deadlock among themselves), which a client's deletion takes exclusively (04-on-clients.sql): the
 -- two then happen one after the other and each counts what the other committed. Inserts take no
@@ -94,12 +110,12 @@ END $$;
 -- sees the deletion (tests/integration/search-counts-race.test.ts writes in parallel and recounts).
 CREATE OR REPLACE FUNCTION "director_status_counts_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO director_status_counts (scope, status, delta)
-  SELECT x.scope, x.status, sum(x.delta) FROM (
-    SELECT 'all' AS scope, n.status, 1 AS delta FROM new_rows n
+  PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(1))
+  FROM (
+    SELECT 'all' AS scope, n.status, n.reference FROM new_rows n
     UNION ALL
-    SELECT 'live', n.status, 1 FROM new_rows n JOIN clients c ON c.id = n.client_id WHERE n.is_deleted = false AND c.is_deleted = false
-  ) AS x GROUP BY x.scope, x.status;
+    SELECT 'live', n.status, n.reference FROM new_rows n JOIN clients c ON c.id = n.client_id WHERE n.is_deleted = false AND c.is_deleted = false
+  ) AS x;
   RETURN NULL;
 END $$;
 
@@ -107,66 +123,91 @@ CREATE OR REPLACE FUNCTION "director_status_counts_updated"() RETURNS trigger LA
 BEGIN
   -- Nothing counted changed (most updates): no lock, no row.
   IF NOT EXISTS (
-    SELECT o.id, o.status, o.is_deleted, o.client_id FROM old_rows o
+    SELECT o.id, o.status, o.is_deleted, o.client_id, o.reference FROM old_rows o
     EXCEPT
-    SELECT n.id, n.status, n.is_deleted, n.client_id FROM new_rows n
+    SELECT n.id, n.status, n.is_deleted, n.client_id, n.reference FROM new_rows n
   ) THEN
     RETURN NULL;
   END IF;
   PERFORM pg_advisory_xact_lock_shared(8211, k.client_id)
   FROM (SELECT client_id FROM old_rows UNION SELECT client_id FROM new_rows ORDER BY 1) AS k;
-  INSERT INTO director_status_counts (scope, status, delta)
-  SELECT x.scope, x.status, sum(x.delta) FROM (
-    SELECT 'all' AS scope, o.status, -1 AS delta FROM old_rows o
+  PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(x.sign))
+  FROM (
+    WITH d AS (
+      SELECT o.client_id, o.status, o.is_deleted, o.reference, -1 AS sign FROM (
+        SELECT id, client_id, status, is_deleted, reference FROM old_rows
+        EXCEPT
+        SELECT id, client_id, status, is_deleted, reference FROM new_rows
+      ) AS o
+      UNION ALL
+      SELECT n.client_id, n.status, n.is_deleted, n.reference, 1 FROM (
+        SELECT id, client_id, status, is_deleted, reference FROM new_rows
+        EXCEPT
+        SELECT id, client_id, status, is_deleted, reference FROM old_rows
+      ) AS n
+    )
+    SELECT 'all' AS scope, d.status, d.reference, d.sign FROM d
     UNION ALL
-    SELECT 'all', n.status, 1 FROM new_rows n
-    UNION ALL
-    SELECT 'live', o.status, -1 FROM old_rows o JOIN clients c ON c.id = o.client_id WHERE o.is_deleted = false AND c.is_deleted = false
-    UNION ALL
-    SELECT 'live', n.status, 1 FROM new_rows n JOIN clients c ON c.id = n.client_id WHERE n.is_deleted = false AND c.is_deleted = false
-  ) AS x GROUP BY x.scope, x.status HAVING sum(x.delta) <> 0;
+    SELECT 'live', d.status, d.reference, d.sign FROM d JOIN clients c ON c.id = d.client_id WHERE d.is_deleted = false AND c.is_deleted = false
+  ) AS x;
   RETURN NULL;
 END $$;
 
 CREATE OR REPLACE FUNCTION "director_status_counts_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(8211, k.client_id) FROM (SELECT DISTINCT client_id FROM old_rows ORDER BY 1) AS k;
-  INSERT INTO director_status_counts (scope, status, delta)
-  SELECT x.scope, x.status, sum(x.delta) FROM (
-    SELECT 'all' AS scope, o.status, -1 AS delta FROM old_rows o
+  PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(-1))
+  FROM (
+    SELECT 'all' AS scope, o.status, o.reference FROM old_rows o
     UNION ALL
-    SELECT 'live', o.status, -1 FROM old_rows o JOIN clients c ON c.id = o.client_id WHERE o.is_deleted = false AND c.is_deleted = false
-  ) AS x GROUP BY x.scope, x.status;
+    SELECT 'live', o.status, o.reference FROM old_rows o JOIN clients c ON c.id = o.client_id WHERE o.is_deleted = false AND c.is_deleted = false
+  ) AS x;
   RETURN NULL;
 END $$;
 
+-- director_search and, from the rows written there (RETURNING), director_text: the narrowest copy.
 CREATE OR REPLACE FUNCTION "director_search_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO director_search
-  SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status
-  FROM new_rows n JOIN clients c ON c.id = n.client_id;
+  WITH s AS (
+    INSERT INTO director_search
+    SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status
+    FROM new_rows n JOIN clients c ON c.id = n.client_id
+    RETURNING director_id, client_id, status, client_status, is_deleted, client_deleted, search_text
+  )
+  INSERT INTO director_text SELECT * FROM s;
   RETURN NULL;
 END $$;
 
 CREATE OR REPLACE FUNCTION "director_search_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- The directors whose copied columns changed, as they are now: each then found by its key.
-  UPDATE director_search s
-  SET client_id = n.client_id, status = n.status, is_deleted = n.is_deleted, client_deleted = c.is_deleted,
-      name = n.name, email = n.email, reference = n.reference, price_override = n.price_override, idv_number = n.idv_number,
-      client_status = c.status
-  FROM (
-    SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM new_rows
-    EXCEPT
-    SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM old_rows
-  ) AS n JOIN clients c ON c.id = n.client_id
-  WHERE s.director_id = n.id;
+  WITH s AS (
+    UPDATE director_search s
+    SET client_id = n.client_id, status = n.status, is_deleted = n.is_deleted, client_deleted = c.is_deleted,
+        name = n.name, email = n.email, reference = n.reference, price_override = n.price_override, idv_number = n.idv_number,
+        client_status = c.status
+    FROM (
+      SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM new_rows
+      EXCEPT
+      SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM old_rows
+    ) AS n JOIN clients c ON c.id = n.client_id
+    WHERE s.director_id = n.id
+    RETURNING s.director_id, s.client_id, s.status, s.client_status, s.is_deleted, s.client_deleted, s.search_text
+  )
+  UPDATE director_text t
+  SET client_id = s.client_id, status = s.status, client_status = s.client_status, is_deleted = s.is_deleted,
+      client_deleted = s.client_deleted, search_text = s.search_text
+  FROM s
+  WHERE t.director_id = s.director_id
+    AND (t.client_id, t.status, t.client_status, t.is_deleted, t.client_deleted, t.search_text)
+        IS DISTINCT FROM (s.client_id, s.status, s.client_status, s.is_deleted, s.client_deleted, s.search_text);
   RETURN NULL;
 END $$;
 
 CREATE OR REPLACE FUNCTION "director_search_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM director_search s USING old_rows o WHERE s.director_id = o.id;
+  WITH s AS (DELETE FROM director_search s USING old_rows o WHERE s.director_id = o.id RETURNING s.director_id)
+  DELETE FROM director_text t USING s WHERE t.director_id = s.director_id;
   RETURN NULL;
 END $$;
 

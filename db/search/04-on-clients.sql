@@ -1,7 +1,7 @@
 -- What a write to clients keeps in step, by statement triggers in the same transaction:
 -- client_search (its row of the client's own columns), client_status_counts, and, when a client is
--- deleted, restored or changes status, its directors' rows of director_search and their live
--- counts in director_status_counts. (A client is never deleted for good while it has directors:
+-- deleted, restored or changes status, its directors' rows of director_search and director_text
+-- and their live counts in director_status_counts and director_reference_grams. (A client is never deleted for good while it has directors:
 -- client_search's row goes with it by its foreign key.)
 
 CREATE OR REPLACE FUNCTION "client_search_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -80,14 +80,20 @@ END $$;
 -- A client deleted, restored or moved to another status: its directors' rows follow.
 CREATE OR REPLACE FUNCTION "director_search_clients"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE director_search s SET client_deleted = n.is_deleted, client_status = n.status
-  FROM old_rows o JOIN new_rows n ON n.id = o.id
-  WHERE (o.is_deleted, o.status) IS DISTINCT FROM (n.is_deleted, n.status) AND s.client_id = n.id;
+  WITH s AS (
+    UPDATE director_search s SET client_deleted = n.is_deleted, client_status = n.status
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE (o.is_deleted, o.status) IS DISTINCT FROM (n.is_deleted, n.status) AND s.client_id = n.id
+    RETURNING s.director_id, s.client_status, s.client_deleted
+  )
+  UPDATE director_text t SET client_status = s.client_status, client_deleted = s.client_deleted
+  FROM s WHERE t.director_id = s.director_id;
   RETURN NULL;
 END $$;
 
--- A client deleted or restored: its live directors leave or join the live counts, counted after
--- the exclusive lock (a fresh snapshot: directors changed meanwhile are seen as committed).
+-- A client deleted or restored: its live directors leave or join the live counts and their
+-- references' fragments' live counts, counted after the exclusive lock (a fresh snapshot:
+-- directors changed meanwhile are seen as committed).
 CREATE OR REPLACE FUNCTION "director_status_counts_clients"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE o.is_deleted IS DISTINCT FROM n.is_deleted) THEN
@@ -95,13 +101,10 @@ BEGIN
   END IF;
   PERFORM pg_advisory_xact_lock(8211, k.id)
   FROM (SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE o.is_deleted IS DISTINCT FROM n.is_deleted ORDER BY 1) AS k;
-  INSERT INTO director_status_counts (scope, status, delta)
-  SELECT 'live', d.status, sum(CASE WHEN n.is_deleted THEN -1 ELSE 1 END)
+  PERFORM director_counts_apply(array_agg('live'::text), array_agg(d.status), array_agg(d.reference), array_agg(CASE WHEN n.is_deleted THEN -1 ELSE 1 END))
   FROM new_rows n
   JOIN old_rows o ON o.id = n.id AND o.is_deleted IS DISTINCT FROM n.is_deleted
-  JOIN directors d ON d.client_id = n.id AND d.is_deleted = false
-  GROUP BY d.status
-  HAVING sum(CASE WHEN n.is_deleted THEN -1 ELSE 1 END) <> 0;
+  JOIN directors d ON d.client_id = n.id AND d.is_deleted = false;
   RETURN NULL;
 END $$;
 

@@ -311,7 +311,6 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
     // end, in this transaction (ALTER TABLE is transactional: no other session sees them off).
     await tx.execute(sql`alter table directors disable trigger user`);
     await tx.execute(sql`alter table clients disable trigger user`);
-    await tx.execute(sql`alter table director_search disable trigger user`);
     const txDb = tx as unknown as Db;
 
     const existingClients = await countLarge(txDb, "clients", LARGE_CLIENT_PREFIX);
@@ -362,7 +361,6 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
     }
     await tx.execute(sql`alter table directors enable trigger user`);
     await tx.execute(sql`alter table clients enable trigger user`);
-    await tx.execute(sql`alter table director_search enable trigger user`);
   });
   if (clientsCreated || directorsCreated) await vacuumSearchTables(db);
 

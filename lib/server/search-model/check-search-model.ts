@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db/client";
 
-/** The checks of db/search/06-checks.sql, each listing what differs from a count of the tables. */
+/** The checks of db/search/05-checks.sql, each listing what differs from a count of the tables. */
 export const searchModelChecks = [
   "director_count_check",
   "director_status_counts_per_client_check",

@@ -5,7 +5,7 @@ import { clientSearch, directorSearch, directorText } from "@/db/search/tables";
 import { foldSearchCounts } from "./fold-search-counts";
 
 /**
- * The rebuilds of db/search/07-rebuild.sql, in the order they must run: client_search first (the
+ * The rebuilds of db/search/06-rebuild.sql, in the order they must run: client_search first (the
  * per-client counts and director_count are written into its rows), director_search before what is
  * copied from it.
  */
