@@ -1,8 +1,8 @@
 -- What a write to clients keeps in step, by statement triggers in the same transaction:
 -- client_search (its row of the client's own columns), client_status_counts, and, when a client is
 -- deleted, restored or changes status, its directors' rows of director_search and director_text
--- and their live counts in director_status_counts and director_reference_grams. (A client is never deleted for good while it has directors:
--- client_search's row goes with it by its foreign key.)
+-- and their live counts in director_status_counts and director_reference_grams. (A client is never
+-- deleted for good while it has directors: client_search's row goes with it by its foreign key.)
 
 CREATE OR REPLACE FUNCTION "client_search_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
