@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { clients } from "./clients";
+import { clientRef } from "./clients";
 import { identity, timestamptz } from "./columns";
 import { journey } from "./enums";
 
@@ -17,9 +17,7 @@ export const directorAdditions = pgTable(
   "director_additions",
   {
     id: identity(),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id, { onDelete: "restrict" }),
+    clientId: clientRef(),
     /** The directors this batch added (ids), in the order they were added. */
     directorIds: jsonb().$type<number[]>().notNull(),
     journey: journey().notNull(),

@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { timestamptz } from "./columns";
+import { requestOrigin, timestamptz } from "./columns";
 import { auditType } from "./enums";
 
 /**
@@ -31,8 +31,7 @@ export const auditEntries = pgTable(
     entityType: text().notNull(),
     entityId: text(),
     user: text(),
-    ip: text(),
-    userAgent: text(),
+    ...requestOrigin(),
     timestamp: timestamptz().notNull().defaultNow(),
     updatedAt: timestamptz(),
     oldValue: jsonb(),

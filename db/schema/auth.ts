@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
-import { timestamptz } from "./columns";
+import { requestOrigin, timestamptz } from "./columns";
 import { directors } from "./directors";
 import { userType } from "./enums";
 import { users } from "./users";
@@ -56,8 +56,7 @@ export const sessions = pgTable(
     lastSeenAt: timestamptz().notNull().defaultNow(),
     expiresAt: timestamptz().notNull(),
     revokedAt: timestamptz(),
-    ip: text(),
-    userAgent: text(),
+    ...requestOrigin(),
   },
   (t) => [
     index("sessions_user_id_idx").on(t.userId),

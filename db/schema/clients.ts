@@ -144,6 +144,15 @@ export const clients = pgTable(
 
 export type Client = typeof clients.$inferSelect;
 
+/**
+ * A column naming the client a row belongs to: the client cannot be deleted while it has any
+ * (ON DELETE RESTRICT).
+ */
+export const clientRef = () =>
+  integer()
+    .notNull()
+    .references(() => clients.id, { onDelete: "restrict" });
+
 /** `mainContactEmail` → `main_contact_email`, for index names. */
 function snake(key: string): string {
   return key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);

@@ -6,6 +6,12 @@ export const timestamptz = () => timestamp({ withTimezone: true, mode: "date" })
 /** The surrogate key of a table: an integer the database assigns (identity, by default). */
 export const identity = () => integer().primaryKey().generatedByDefaultAsIdentity();
 
+/** Where a request came from: the client's address and its User-Agent header. */
+export const requestOrigin = () => ({
+  ip: text(),
+  userAgent: text(),
+});
+
 /** createdAt / createdBy: when a row was written and by whom (an email, or "system"). */
 export const creation = () => ({
   createdAt: timestamptz().notNull().defaultNow(),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { clients } from "./clients";
+import { clientRef } from "./clients";
 import { changeTracking, creation, identity, postalAddress, softDelete, timestamptz } from "./columns";
 import type { EvidenceKind } from "@/lib/domain/values";
 import { directorStatus, fileType } from "./enums";
@@ -51,9 +51,7 @@ export const directors = pgTable(
   "directors",
   {
     id: identity(),
-    clientId: integer()
-      .notNull()
-      .references(() => clients.id, { onDelete: "restrict" }),
+    clientId: clientRef(),
     name: text().notNull(),
     firstName: text(),
     lastName: text(),

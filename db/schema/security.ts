@@ -1,6 +1,6 @@
 import { bigint, index, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { chainLink } from "./audit";
-import { timestamptz } from "./columns";
+import { requestOrigin, timestamptz } from "./columns";
 import { userType } from "./enums";
 
 /**
@@ -22,8 +22,7 @@ export const securityEvents = pgTable(
     /** Email of the person (as typed, for failures), "anonymous", or "api-key". */
     actor: text().notNull(),
     userType: userType(),
-    ip: text(),
-    userAgent: text(),
+    ...requestOrigin(),
     timestamp: timestamptz().notNull().defaultNow(),
     detail: jsonb().$type<Record<string, unknown>>(),
     ...chainLink(),
