@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { Table, TableBody, TableCell, TableEmptyRow, TableHead, TableRow } from "@/components/ui/table";
+import type { DataColumn } from "@/components/ui/data-table";
 import type { FailedJob } from "@/lib/server/operations/list-failed-jobs";
 import { FailedJobActions } from "./failed-job-actions";
 import { When } from "./when";
 import { messageKeyOf } from "./words";
+import { OpsTable } from "./ops-table";
 
 /** What a failed task was about: the client or individual (linked to the client's page), else that it was about no one client. */
 function About({ job }: { job: FailedJob }) {
@@ -23,38 +24,26 @@ function About({ job }: { job: FailedJob }) {
 
 /** Failed tasks, the most recent first, each with Retry and Discard. */
 export function FailedJobsTable({ jobs }: { jobs: FailedJob[] }) {
-  const t = useTranslations("operations");
-  const headers = [t("failedJobs.task"), t("failedJobs.about"), t("failedJobs.failedAt"), t("failedJobs.attempts"), t("failedJobs.error"), t("failedJobs.actions")];
-  return (
-    <Table caption={t("failedJobs.caption")} variant="boxed">
-      <TableHead headers={headers} />
-      <TableBody>
-        {jobs.length === 0 ? <TableEmptyRow colSpan={headers.length}>{t("failedJobs.empty")}</TableEmptyRow> : null}
-        {jobs.map((job) => {
-          const key = messageKeyOf(job.name);
-          const task = t.has(`jobs.${key}`) ? t(`jobs.${key}`) : t("jobs.other");
-          return (
-            <TableRow key={job.id}>
-              <TableCell label={headers[0]} className="font-semibold">
-                {task}
-              </TableCell>
-              <TableCell label={headers[1]}>
-                <About job={job} />
-              </TableCell>
-              <TableCell label={headers[2]} className="sm:whitespace-nowrap">
-                <When at={job.failedAt ?? job.createdAt} />
-              </TableCell>
-              <TableCell label={headers[3]}>{job.attempts}</TableCell>
-              <TableCell label={headers[4]} className="break-words">
-                {job.error}
-              </TableCell>
-              <TableCell label={headers[5]}>
-                <FailedJobActions queue={job.name} id={job.id} task={task} />
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
-  );
+  const t = useTranslations("operations.failedJobs");
+  const tj = useTranslations("operations.jobs");
+  const taskOf = (job: FailedJob) => {
+    const key = messageKeyOf(job.name);
+    return tj.has(key) ? tj(key) : tj("other");
+  };
+  const columns: DataColumn<FailedJob>[] = [
+    { label: t("task"), className: "font-semibold", cell: taskOf },
+    { label: t("about"), cell: (job) => <About job={job} /> },
+    {
+      label: t("failedAt"),
+      className: "sm:whitespace-nowrap",
+      cell: (job) => <When at={job.failedAt ?? job.createdAt} />,
+    },
+    { label: t("attempts"), cell: (job) => job.attempts },
+    { label: t("error"), className: "break-words", cell: (job) => job.error },
+    {
+      label: t("actions"),
+      cell: (job) => <FailedJobActions queue={job.name} id={job.id} task={taskOf(job)} />,
+    },
+  ];
+  return <OpsTable caption={t("caption")} rows={jobs} columns={columns} empty={t("empty")} />;
 }

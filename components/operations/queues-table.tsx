@@ -1,36 +1,34 @@
 import { useFormatter, useTranslations } from "next-intl";
-import { Table, TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
+import type { DataColumn } from "@/components/ui/data-table";
 import type { QueueState } from "@/lib/jobs/queue-states";
 import { messageKeyOf } from "./words";
+import { OpsTable } from "./ops-table";
 
 /** Each kind of background task: how many wait (now and for later), run and failed, and since when the oldest waits. */
 export function QueuesTable({ queues, now }: { queues: QueueState[]; now: Date }) {
-  const t = useTranslations("operations");
+  const t = useTranslations("operations.queues");
   const format = useFormatter();
-  const headers = [t("queues.task"), t("queues.waiting"), t("queues.deferred"), t("queues.active"), t("queues.failed"), t("queues.oldestWaiting")];
-  return (
-    <Table caption={t("queues.caption")} variant="boxed">
-      <TableHead headers={headers} />
-      <TableBody>
-        {queues.map((q) => (
-          <TableRow key={q.name}>
-            <TableCell label={headers[0]} className="font-semibold">
-              <TaskName name={q.name} />
-            </TableCell>
-            <TableCell label={headers[1]}>{q.waiting}</TableCell>
-            <TableCell label={headers[2]}>{q.deferred}</TableCell>
-            <TableCell label={headers[3]}>{q.active}</TableCell>
-            <TableCell label={headers[4]} className={q.failed > 0 ? "font-bold text-red-900" : undefined}>
-              {q.failed}
-            </TableCell>
-            <TableCell label={headers[5]}>
-              {q.oldestWaitingSince ? <time dateTime={q.oldestWaitingSince.toISOString()}>{format.relativeTime(q.oldestWaitingSince, now)}</time> : t("queues.nothingWaiting")}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
+  const columns: DataColumn<QueueState>[] = [
+    { label: t("task"), className: "font-semibold", cell: (q) => <TaskName name={q.name} /> },
+    { label: t("waiting"), cell: (q) => q.waiting },
+    { label: t("deferred"), cell: (q) => q.deferred },
+    { label: t("active"), cell: (q) => q.active },
+    {
+      label: t("failed"),
+      className: (q) => (q.failed > 0 ? "font-bold text-red-900" : undefined),
+      cell: (q) => q.failed,
+    },
+    {
+      label: t("oldestWaiting"),
+      cell: ({ oldestWaitingSince: since }) =>
+        since ? (
+          <time dateTime={since.toISOString()}>{format.relativeTime(since, now)}</time>
+        ) : (
+          t("nothingWaiting")
+        ),
+    },
+  ];
+  return <OpsTable caption={t("caption")} rows={queues} rowKey="name" columns={columns} />;
 }
 
 /** A kind of background task in words. */

@@ -1,9 +1,10 @@
 import { useFormatter, useTranslations } from "next-intl";
-import { Table, TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
+import type { DataColumn } from "@/components/ui/data-table";
 import type { ScheduleRun } from "@/lib/server/operations/list-schedule-runs";
 import { TaskName } from "./queues-table";
 import { When } from "./when";
 import { timetableOf } from "./words";
+import { OpsTable } from "./ops-table";
 
 const UK = "Europe/London";
 
@@ -22,28 +23,20 @@ function Timetable({ cron, timezone }: { cron: string; timezone: string }) {
 /** Each schedule: what it runs, when, and how its last run went. */
 export function SchedulesTable({ schedules }: { schedules: ScheduleRun[] }) {
   const t = useTranslations("operations.schedules");
-  const headers = [t("task"), t("when"), t("lastRun"), t("result")];
-  return (
-    <Table caption={t("caption")} variant="boxed">
-      <TableHead headers={headers} />
-      <TableBody>
-        {schedules.map((s) => (
-          <TableRow key={s.name}>
-            <TableCell label={headers[0]} className="font-semibold">
-              <TaskName name={s.name} />
-            </TableCell>
-            <TableCell label={headers[1]}>
-              <Timetable cron={s.cron} timezone={s.timezone} />
-            </TableCell>
-            <TableCell label={headers[2]} className="sm:whitespace-nowrap">
-              {s.lastRun ? <When at={s.lastRun.finishedAt ?? s.lastRun.startedAt ?? s.lastRun.createdAt} /> : t("notYet")}
-            </TableCell>
-            <TableCell label={headers[3]} className={s.lastRun?.state === "failed" ? "font-bold text-red-900" : undefined}>
-              {s.lastRun ? t(`states.${s.lastRun.state}`) : t("notYet")}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
+  const columns: DataColumn<ScheduleRun>[] = [
+    { label: t("task"), className: "font-semibold", cell: (s) => <TaskName name={s.name} /> },
+    { label: t("when"), cell: (s) => <Timetable cron={s.cron} timezone={s.timezone} /> },
+    {
+      label: t("lastRun"),
+      className: "sm:whitespace-nowrap",
+      cell: ({ lastRun: run }) =>
+        run ? <When at={run.finishedAt ?? run.startedAt ?? run.createdAt} /> : t("notYet"),
+    },
+    {
+      label: t("result"),
+      className: (s) => (s.lastRun?.state === "failed" ? "font-bold text-red-900" : undefined),
+      cell: (s) => (s.lastRun ? t(`states.${s.lastRun.state}`) : t("notYet")),
+    },
+  ];
+  return <OpsTable caption={t("caption")} rows={schedules} rowKey="name" columns={columns} />;
 }

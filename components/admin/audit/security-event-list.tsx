@@ -4,7 +4,7 @@ import type { SecurityEventRow } from "@/db/schema";
 import { securityEventValues } from "@/db/schema";
 import { SelectField } from "@/components/ui/field";
 import { buttonClassName } from "@/components/ui/button-styles";
-import { Table, TableBody, TableCell, TableEmptyRow, TableHead, TableRow } from "@/components/ui/table";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
 
 const FAILURES = new Set(["SignInFailed", "AccessDenied", "RateLimited"]);
 
@@ -35,34 +35,38 @@ export function SecurityEventFilters({ event }: { event?: string }) {
 
 /** Sign-ins, sign-outs, denials and rate limits, newest first; says so when none match. */
 export function SecurityEventList({ events }: { events: SecurityEventRow[] }) {
-  const t = useTranslations("auditArea");
+  const t = useTranslations("auditArea.security");
+  const ta = useTranslations("auditArea");
   const format = useFormatter();
-  const headers = [t("when"), t("security.event"), t("security.actor"), t("security.role"), t("ip"), t("security.detail")];
-  return (
-    <Table caption={t("security.caption")}>
-      <TableHead headers={headers} />
-      <TableBody>
-        {events.length === 0 ? <TableEmptyRow colSpan={headers.length}>{t("security.empty")}</TableEmptyRow> : null}
-        {events.map((e) => (
-          <TableRow key={e.id}>
-            <TableCell label={headers[0]} className="sm:whitespace-nowrap">
-              <time dateTime={e.timestamp.toISOString()}>{format.dateTime(e.timestamp, { dateStyle: "medium", timeStyle: "medium" })}</time>
-            </TableCell>
-            <TableCell label={headers[1]}>
-              {FAILURES.has(e.event) ? <span className="mr-1 font-bold text-red-900">{`${t("security.failure")}:`}</span> : null}
-              {t(`security.events.${e.event}`)}
-            </TableCell>
-            <TableCell label={headers[2]} className="break-all">
-              {e.actor}
-            </TableCell>
-            <TableCell label={headers[3]}>{e.userType ? t(`security.roles.${e.userType}`) : ""}</TableCell>
-            <TableCell label={headers[4]} className="break-all">
-              {e.ip ?? ""}
-            </TableCell>
-            <TableCell label={headers[5]} className="font-mono text-xs break-all">{e.detail ? JSON.stringify(e.detail) : ""}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
+  const columns: DataColumn<SecurityEventRow>[] = [
+    {
+      label: ta("when"),
+      className: "sm:whitespace-nowrap",
+      cell: (e) => (
+        <time dateTime={e.timestamp.toISOString()}>
+          {format.dateTime(e.timestamp, { dateStyle: "medium", timeStyle: "medium" })}
+        </time>
+      ),
+    },
+    {
+      label: t("event"),
+      cell: (e) => (
+        <>
+          {FAILURES.has(e.event) ? (
+            <span className="mr-1 font-bold text-red-900">{`${t("failure")}:`}</span>
+          ) : null}
+          {t(`events.${e.event}`)}
+        </>
+      ),
+    },
+    { label: t("actor"), className: "break-all", cell: (e) => e.actor },
+    { label: t("role"), cell: (e) => (e.userType ? t(`roles.${e.userType}`) : "") },
+    { label: ta("ip"), className: "break-all", cell: (e) => e.ip ?? "" },
+    {
+      label: t("detail"),
+      className: "font-mono text-xs break-all",
+      cell: (e) => (e.detail ? JSON.stringify(e.detail) : ""),
+    },
+  ];
+  return <DataTable caption={t("caption")} rows={events} columns={columns} empty={t("empty")} />;
 }
