@@ -2,6 +2,7 @@ import "server-only";
 import { clients } from "@/db/schema";
 import type { CellKind } from "@/lib/csv/export-cells";
 import { isoTime, type ExportColumns } from "./select-list";
+import { exportKeys, recordHistoryColumns, recordHistoryKinds } from "./staff-csv-export";
 
 /**
  * The columns of the client export, in order: every client field of docs/domain.md that is not a secret
@@ -54,20 +55,12 @@ export const clientExportColumns = {
   accountPayableContactEmail: clients.accountPayableContactEmail,
   accountPayableContactTelephone: clients.accountPayableContactTelephone,
   notes: clients.notes,
-  isDeleted: clients.isDeleted,
-  deleteReason: clients.deleteReason,
-  deletedAt: isoTime(clients.deletedAt),
-  deletedBy: clients.deletedBy,
-  createdAt: isoTime(clients.createdAt),
-  createdBy: clients.createdBy,
-  updatedAt: isoTime(clients.updatedAt),
-  updatedBy: clients.updatedBy,
+  ...recordHistoryColumns(clients),
 } satisfies ExportColumns;
 
 export type ClientExportKey = keyof typeof clientExportColumns;
 
-/** The field names of the columns, in order (the rows' keys). */
-export const clientExportKeys = Object.keys(clientExportColumns) as ClientExportKey[];
+export const clientExportKeys = exportKeys(clientExportColumns);
 
 /** How the columns that are not written as stored are written. */
 export const clientExportKinds: Partial<Record<ClientExportKey, CellKind>> = {
@@ -81,5 +74,5 @@ export const clientExportKinds: Partial<Record<ClientExportKey, CellKind>> = {
   vatExempt: "yesNo",
   paid: "yesNo",
   inKantata: "yesNo",
-  isDeleted: "yesNo",
+  ...recordHistoryKinds,
 };

@@ -2,6 +2,7 @@ import "server-only";
 import { clients, directors } from "@/db/schema";
 import type { CellKind } from "@/lib/csv/export-cells";
 import { dateText, isoTime, type ExportColumns } from "./select-list";
+import { exportKeys, recordHistoryColumns, recordHistoryKinds } from "./staff-csv-export";
 
 /**
  * The columns of the director (individual) export, in order: the director's fields of docs/domain.md and
@@ -52,20 +53,12 @@ export const directorExportColumns = {
   priceOverride: directors.priceOverride,
   priceOverrideReason: directors.priceOverrideReason,
   evidenceDeletedAt: isoTime(directors.evidenceDeletedAt),
-  isDeleted: directors.isDeleted,
-  deleteReason: directors.deleteReason,
-  deletedAt: isoTime(directors.deletedAt),
-  deletedBy: directors.deletedBy,
-  createdAt: isoTime(directors.createdAt),
-  createdBy: directors.createdBy,
-  updatedAt: isoTime(directors.updatedAt),
-  updatedBy: directors.updatedBy,
+  ...recordHistoryColumns(directors),
 } satisfies ExportColumns;
 
 export type DirectorExportKey = keyof typeof directorExportColumns;
 
-/** The field names of the columns, in order (the rows' keys). */
-export const directorExportKeys = Object.keys(directorExportColumns) as DirectorExportKey[];
+export const directorExportKeys = exportKeys(directorExportColumns);
 
 /** How the columns that are not written as stored are written. */
 export const directorExportKinds: Partial<Record<DirectorExportKey, CellKind>> = {
@@ -75,5 +68,5 @@ export const directorExportKinds: Partial<Record<DirectorExportKey, CellKind>> =
   statusOverride: "label",
   yotiLinkClicked: "yesNo",
   priceOverride: "money",
-  isDeleted: "yesNo",
+  ...recordHistoryKinds,
 };
