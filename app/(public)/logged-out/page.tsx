@@ -1,12 +1,9 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { titleMetadata } from "@/lib/ui-helpers/page-metadata";
 import { CardPage } from "@/components/layout/page-layouts";
 import { ButtonLink } from "@/components/ui/button-link";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("login.loggedOut");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = titleMetadata("login.loggedOut");
 
 /** Shown after Sign out (spec: logged-out page). */
 export default async function LoggedOutPage() {

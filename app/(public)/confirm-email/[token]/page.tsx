@@ -1,11 +1,8 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ONE_TIME_LINK_PAGE, titleMetadata } from "@/lib/ui-helpers/page-metadata";
 import { LinkConfirmPage } from "@/components/layout/link-confirm-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("confirmEmail");
-  return { title: t("metaTitle"), referrer: "same-origin", robots: { index: false } };
-}
+export const generateMetadata = titleMetadata("confirmEmail", ONE_TIME_LINK_PAGE);
 
 /** The emailed link to confirm a change of email lands here; the button applies it. */
 export default async function ConfirmEmailPage({ params }: { params: Promise<{ token: string }> }) {

@@ -1,11 +1,8 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ONE_TIME_LINK_PAGE, titleMetadata } from "@/lib/ui-helpers/page-metadata";
 import { LinkConfirmPage } from "@/components/layout/link-confirm-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("login.continue");
-  return { title: t("metaTitle"), referrer: "same-origin", robots: { index: false } };
-}
+export const generateMetadata = titleMetadata("login.continue", ONE_TIME_LINK_PAGE);
 
 /** "Continue to sign in": the emailed sign-in link lands here; the button signs in. */
 export default async function ContinueSignInPage({ params }: { params: Promise<{ token: string }> }) {

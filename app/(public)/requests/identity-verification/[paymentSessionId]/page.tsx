@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { PAYMENT_SECRET_PAGE, titleMetadata } from "@/lib/ui-helpers/page-metadata";
 import { CardPage } from "@/components/layout/page-layouts";
 import { RefreshWhileProcessing } from "@/components/payments/refresh-while-processing";
 import { RetryCardPayment } from "@/components/payments/retry-card-payment";
@@ -10,11 +10,8 @@ import { getCardPaymentStatus } from "@/lib/server/payments/get-card-payment-sta
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 import { ClientMessages } from "@/components/i18n/client-messages";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("payments.page");
-  // The address carries the payment session id: keep it out of search engines and referrers.
-  return { title: t("metaTitle"), robots: { index: false, follow: false }, referrer: "no-referrer" };
-}
+// The address carries the payment session id: keep it out of search engines and referrers.
+export const generateMetadata = titleMetadata("payments.page", PAYMENT_SECRET_PAGE);
 
 /**
  * Where Stripe sends the payer after Checkout (and where the new-link email points): the session is

@@ -1,5 +1,5 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { PAYMENT_SECRET_PAGE, titleMetadata } from "@/lib/ui-helpers/page-metadata";
 import { CardPage } from "@/components/layout/page-layouts";
 import { RetryCardPayment } from "@/components/payments/retry-card-payment";
 import { Alert } from "@/components/ui/alert";
@@ -10,11 +10,8 @@ import { getUnpaidRequest } from "@/lib/server/payments/get-unpaid-request";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
 import { ClientMessages } from "@/components/i18n/client-messages";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("payments.unpaid");
-  // The address carries the request's payment token: keep it out of search engines and referrers.
-  return { title: t("metaTitle"), robots: { index: false, follow: false }, referrer: "no-referrer" };
-}
+// The address carries the request's payment token: keep it out of search engines and referrers.
+export const generateMetadata = titleMetadata("payments.unpaid", PAYMENT_SECRET_PAGE);
 
 /**
  * A request saved but not paid: where Stripe's cancel button returns to, and where a repeated
