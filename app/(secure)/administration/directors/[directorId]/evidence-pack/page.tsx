@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
@@ -37,6 +38,18 @@ function formerNameText(value: unknown): string | null {
     return dates.length ? `${v.name} (${dates.join(" – ")})` : v.name;
   }
   return null;
+}
+
+/** A part of the pack, named by its heading. */
+function PackSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 /**
@@ -111,10 +124,7 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
       }
     >
       <div className="space-y-8">
-        <section aria-labelledby="pack-person">
-          <h2 id="pack-person" className="mb-2 text-lg font-semibold">
-            {t("person")}
-          </h2>
+        <PackSection id="pack-person" title={t("person")}>
           <DescriptionList
             columns={2}
             items={[
@@ -128,12 +138,9 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
               { label: t("status"), value: ts(sov.status) },
             ]}
           />
-        </section>
+        </PackSection>
 
-        <section aria-labelledby="pack-document">
-          <h2 id="pack-document" className="mb-2 text-lg font-semibold">
-            {t("document")}
-          </h2>
+        <PackSection id="pack-document" title={t("document")}>
           {sov.documents.length ? (
             sov.documents.map((d, i) => (
               <DescriptionList
@@ -151,33 +158,21 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
           ) : (
             <p>{t("noDocument")}</p>
           )}
-        </section>
+        </PackSection>
 
-        <section aria-labelledby="pack-checks">
-          <h2 id="pack-checks" className="mb-2 text-lg font-semibold">
-            {t("checks")}
-          </h2>
+        <PackSection id="pack-checks" title={t("checks")}>
           <ListTable caption={t("checks")} scroll="none" empty={t("noChecks")} rows={sov.checks} rowKey={(c) => c.id} columns={checksColumns} />
-        </section>
+        </PackSection>
 
-        <section aria-labelledby="pack-addresses">
-          <h2 id="pack-addresses" className="mb-2 text-lg font-semibold">
-            {t("addresses")}
-          </h2>
+        <PackSection id="pack-addresses" title={t("addresses")}>
           <ListTable caption={t("addresses")} scroll="none" empty={t("noAddresses")} rows={sov.addressHistory} rowKey={(_, i) => i} columns={addressesColumns} />
-        </section>
+        </PackSection>
 
-        <section aria-labelledby="pack-files">
-          <h2 id="pack-files" className="mb-2 text-lg font-semibold">
-            {t("files")}
-          </h2>
+        <PackSection id="pack-files" title={t("files")}>
           <ListTable caption={t("files")} scroll="none" empty={t("noFiles")} rows={sov.files} rowKey={(f) => f.id} columns={filesColumns} />
-        </section>
+        </PackSection>
 
-        <section aria-labelledby="pack-verification">
-          <h2 id="pack-verification" className="mb-2 text-lg font-semibold">
-            {t("verification")}
-          </h2>
+        <PackSection id="pack-verification" title={t("verification")}>
           <DescriptionList
             columns={2}
             items={[
@@ -188,7 +183,7 @@ export default async function EvidencePackPage({ params }: { params: Promise<{ d
             ]}
           />
           {sov.evidenceDeletedAt ? <p className="mt-2">{t("evidenceDeleted", { date: when(sov.evidenceDeletedAt) })}</p> : sov.retainedUntil ? <p className="mt-2">{t("retainedUntil", { date: day(sov.retainedUntil) })}</p> : null}
-        </section>
+        </PackSection>
 
         <RegisterFindingsView findings={registerFindings} headingLevel={2} />
       </div>
