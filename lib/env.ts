@@ -57,16 +57,20 @@ const dayList = (fallback: string, parse: (value: string) => number[] | string) 
       return days;
     });
 
+/** A comma-separated list of the non-empty values, each trimmed and then written by `each`. */
+const listOf = (each: (value: string) => string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((e) => each(e.trim()))
+        .filter(Boolean),
+    );
+
 /** A comma-separated list of non-empty values, trimmed (case kept). */
-const commaList = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? "")
-      .split(",")
-      .map((e) => e.trim())
-      .filter(Boolean),
-  );
+const commaList = listOf((e) => e);
 
 /**
  * The database roles (README "Database roles"). Read on their own by the migration runner
@@ -83,16 +87,9 @@ const databaseRolesShape = {
   DATABASE_APP_ROLE: optionalString.pipe(z.string().max(63, "must be a role name of at most 63 characters").optional()),
 };
 
-const emailList = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? "")
-      .split(",")
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.email("must be a comma-separated list of email addresses")));
+const emailList = listOf((e) => e.toLowerCase()).pipe(
+  z.array(z.email("must be a comma-separated list of email addresses")),
+);
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
