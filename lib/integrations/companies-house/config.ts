@@ -9,6 +9,7 @@ import {
   companiesHouseSimulatorUrl,
 } from "./dev-defaults";
 import { optionalString, productionSecretProblems, productionUrlProblems, SIMULATOR_ONLY } from "../config-checks";
+import { simulatedService, type SimulatedServiceConfig } from "../simulated-service";
 
 const int = (min: number, max: number, fallback: number) =>
   z.preprocess((v) => (v === undefined || v === "" ? fallback : v), z.coerce.number().int("must be a whole number").min(min).max(max));
@@ -33,15 +34,13 @@ type CompaniesHouseRaw = {
   COMPANIES_HOUSE_RATE_WINDOW_SECONDS: number;
 };
 
-export interface CompaniesHouseConfig {
+export interface CompaniesHouseConfig extends SimulatedServiceConfig {
   apiKey: string;
   /** Without a trailing slash. */
   apiUrl: string;
   cacheSeconds: number;
   rateLimit: number;
   rateWindowSeconds: number;
-  /** True when these are the local simulator's development values. */
-  simulator: boolean;
 }
 
 export function companiesHouseProblems(raw: CompaniesHouseRaw, appEnv: "development" | "test" | "production"): string[] {
@@ -58,15 +57,21 @@ export function companiesHouseProblems(raw: CompaniesHouseRaw, appEnv: "developm
 
 /** The values the adapter is built from; unset ones fall back to the simulator's development values. */
 export function companiesHouseConfig(raw: CompaniesHouseRaw): CompaniesHouseConfig {
-  const apiKey = raw.COMPANIES_HOUSE_API_KEY ?? COMPANIES_HOUSE_DEV_API_KEY;
-  const simulator = apiKey === COMPANIES_HOUSE_DEV_API_KEY;
-  const apiUrl = raw.COMPANIES_HOUSE_API_URL ?? (simulator ? companiesHouseSimulatorUrl(COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT) : COMPANIES_HOUSE_PRODUCTION_API_URL);
+  const service = simulatedService(
+    raw.COMPANIES_HOUSE_API_KEY,
+    COMPANIES_HOUSE_DEV_API_KEY,
+    raw.COMPANIES_HOUSE_API_URL,
+    {
+      simulator: companiesHouseSimulatorUrl(COMPANIES_HOUSE_SIMULATOR_DEFAULT_PORT),
+      production: COMPANIES_HOUSE_PRODUCTION_API_URL,
+    },
+  );
   return {
-    apiKey,
-    apiUrl: apiUrl.replace(/\/+$/, ""),
+    apiKey: service.credential,
+    apiUrl: service.url.replace(/\/+$/, ""),
     cacheSeconds: raw.COMPANIES_HOUSE_CACHE_SECONDS,
     rateLimit: raw.COMPANIES_HOUSE_RATE_LIMIT,
     rateWindowSeconds: raw.COMPANIES_HOUSE_RATE_WINDOW_SECONDS,
-    simulator,
+    simulator: service.simulator,
   };
 }

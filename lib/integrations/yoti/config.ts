@@ -11,6 +11,7 @@ import {
   simulatorApiUrl,
 } from "./dev-defaults";
 import { optionalString, productionSecretProblems, productionUrlProblems, SIMULATOR_ONLY } from "../config-checks";
+import { simulatedService, type SimulatedServiceConfig } from "../simulated-service";
 
 export const yotiSchema = {
   /** The SDK id of the portal's application in the Yoti Hub. Unset outside production: the simulator. */
@@ -31,14 +32,12 @@ export const yotiSchema = {
 
 type YotiRaw = { [K in keyof typeof yotiSchema]?: string } & { DATA_DIR: string };
 
-export interface YotiConfig {
+export interface YotiConfig extends SimulatedServiceConfig {
   clientSdkId: string;
   keyFilePath: string;
   /** Without a trailing slash; ends in /idverify/v1. */
   apiUrl: string;
   webhookToken: string;
-  /** True when these are the local simulator's development values. */
-  simulator: boolean;
 }
 
 export function yotiProblems(raw: YotiRaw, appEnv: "development" | "test" | "production"): string[] {
@@ -59,14 +58,15 @@ export function yotiProblems(raw: YotiRaw, appEnv: "development" | "test" | "pro
 
 /** The values the adapter is built from; unset ones fall back to the simulator's development values. */
 export function yotiConfig(raw: YotiRaw): YotiConfig {
-  const clientSdkId = raw.YOTI_CLIENT_SDK_ID ?? DEV_YOTI_SDK_ID;
-  const simulator = clientSdkId === DEV_YOTI_SDK_ID;
-  const apiUrl = raw.YOTI_IDV_API_URL ?? (simulator ? simulatorApiUrl(YOTI_SIMULATOR_DEFAULT_PORT) : YOTI_PRODUCTION_API_URL);
+  const service = simulatedService(raw.YOTI_CLIENT_SDK_ID, DEV_YOTI_SDK_ID, raw.YOTI_IDV_API_URL, {
+    simulator: simulatorApiUrl(YOTI_SIMULATOR_DEFAULT_PORT),
+    production: YOTI_PRODUCTION_API_URL,
+  });
   return {
-    clientSdkId,
+    clientSdkId: service.credential,
     keyFilePath: raw.YOTI_KEY_FILE_PATH ?? devKeyFile(raw.DATA_DIR),
-    apiUrl: apiUrl.replace(/\/+$/, ""),
+    apiUrl: service.url.replace(/\/+$/, ""),
     webhookToken: raw.YOTI_WEBHOOK_TOKEN ?? DEV_YOTI_WEBHOOK_TOKEN,
-    simulator,
+    simulator: service.simulator,
   };
 }
