@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useState, type Key, type ReactNode } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
@@ -35,6 +35,28 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h4 className="mb-2 text-lg font-bold">{title}</h4>
       {children}
     </section>
+  );
+}
+
+/** A bulleted list, one item per entry, or the `empty` sentence when there are none. */
+function BulletList<T>({
+  items,
+  itemKey,
+  empty,
+  children,
+}: {
+  items: readonly T[];
+  itemKey: (item: T, index: number) => Key;
+  empty: string;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  if (!items.length) return <p>{empty}</p>;
+  return (
+    <ul className="list-disc pl-6">
+      {items.map((item, i) => (
+        <li key={itemKey(item, i)}>{children(item, i)}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -73,6 +95,7 @@ export function DirectorPanel({
   const money = (pence: number | null) => (pence === null ? notSet : format.number(pence / 100, { style: "currency", currency: "GBP" }));
   const day = (d: string | null) => (d ? format.dateTime(new Date(`${d}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : notSet);
   const when = (d: Date | string | null) => (d ? format.dateTime(new Date(d), { dateStyle: "medium", timeStyle: "short" }) : notSet);
+  const kiloBytes = (bytes: number) => format.number(bytes / 1024, { maximumFractionDigits: 0 });
   const base = `/api/admin/director-verification/directors/${director.id}`;
   // Media named by kind ("Passport, front", "Selfie"), in the order they were created.
   const documentName = t(`documentTypes.${documentTypeKey(director.sov.documents[0]?.type)}`);
@@ -176,15 +199,13 @@ export function DirectorPanel({
       </Section>
 
       <Section title={t("formerNames")}>
-        {director.formerNames.length ? (
-          <ul className="list-disc pl-6">
-            {director.formerNames.map((n, i) => (
-              <li key={`${i}-${n}`}>{n}</li>
-            ))}
-          </ul>
-        ) : (
-          <p>{t("noFormerNames")}</p>
-        )}
+        <BulletList
+          items={director.formerNames}
+          itemKey={(n, i) => `${i}-${n}`}
+          empty={t("noFormerNames")}
+        >
+          {(n) => n}
+        </BulletList>
       </Section>
 
       <Section title={t("checks")}>
@@ -192,39 +213,37 @@ export function DirectorPanel({
       </Section>
 
       <Section title={t("media")}>
-        {director.directorMedias.length ? (
-          <ul className="list-disc pl-6">
-            {director.directorMedias.map((m, i) => (
-              <li key={m.id}>
-                <ExternalLink href={`${base}/yoti-media/${m.id}`}>{t("openMedia", { name: mediaLabels[i]! })}</ExternalLink>
-                <span className="text-sm text-ink-muted"> · {when(m.created)}</span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>{t("noMedia")}</p>
-        )}
+        <BulletList items={director.directorMedias} itemKey={(m) => m.id} empty={t("noMedia")}>
+          {(m, i) => (
+            <>
+              <ExternalLink href={`${base}/yoti-media/${m.id}`}>
+                {t("openMedia", { name: mediaLabels[i]! })}
+              </ExternalLink>
+              <span className="text-sm text-ink-muted"> · {when(m.created)}</span>
+            </>
+          )}
+        </BulletList>
       </Section>
 
       <Section title={t("files")}>
-        {director.directorFiles.length ? (
-          <ul className="list-disc pl-6">
-            {director.directorFiles.map((f) => (
-              <li key={f.id}>
-                <a href={`${base}/file/${f.id}`} download>
-                  {t("download", { name: f.fileName })}
-                </a>
-                <span className="text-sm text-ink-muted">
-                  {" · "}
-                  {t(`fileTypes.${f.fileType}`)} · {format.number(f.sizeBytes / 1024, { maximumFractionDigits: 0 })} KB · {when(f.createdAt)}
+        <BulletList items={director.directorFiles} itemKey={(f) => f.id} empty={t("noFiles")}>
+          {(f) => (
+            <>
+              <a href={`${base}/file/${f.id}`} download>
+                {t("download", { name: f.fileName })}
+              </a>
+              <span className="text-sm text-ink-muted">
+                {" · "}
+                {t(`fileTypes.${f.fileType}`)} · {kiloBytes(f.sizeBytes)} KB · {when(f.createdAt)}
+              </span>
+              {f.hiddenAt ? (
+                <span className="block text-sm font-semibold text-ink-muted">
+                  {tEvidence("withdrawnByDirector", { date: when(f.hiddenAt) })}
                 </span>
-                {f.hiddenAt ? <span className="block text-sm font-semibold text-ink-muted">{tEvidence("withdrawnByDirector", { date: when(f.hiddenAt) })}</span> : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>{t("noFiles")}</p>
-        )}
+              ) : null}
+            </>
+          )}
+        </BulletList>
       </Section>
 
       <Section title={t("sov")}>
