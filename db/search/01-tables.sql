@@ -1,6 +1,6 @@
 -- The admin search's read model (lib/server/clients/search-clients.ts), read top to bottom:
 --
---   01-tables.sql             what is kept: six side tables and their indexes
+--   01-tables.sql             what is kept: three side tables and their indexes
 --   02-derived.sql            what is derived from a director or a client, in one place
 --   03-on-directors.sql       what a write to directors keeps in step
 --   04-on-clients.sql         what a write to clients keeps in step
@@ -50,21 +50,6 @@ CREATE INDEX IF NOT EXISTS "director_search_name_idx" ON "director_search" ("nam
 CREATE INDEX IF NOT EXISTS "director_search_email_idx" ON "director_search" ("email", "director_id") INCLUDE ("status", "is_deleted", "client_deleted", "client_id");
 CREATE INDEX IF NOT EXISTS "director_search_reference_idx" ON "director_search" ("reference", "director_id") INCLUDE ("status", "is_deleted", "client_deleted", "client_id");
 CREATE INDEX IF NOT EXISTS "director_search_status_idx" ON "director_search" ("status", "director_id") INCLUDE ("is_deleted", "client_deleted", "client_id");
-
--- director_text: the narrowest copy of each director a text search needs (the global search, an
--- individual text filter alone): its text and what the counts group and filter on. More rows to a
--- page than director_search, so fewer pages read for the same matches. Written from the rows the
--- triggers write to director_search.
-CREATE TABLE IF NOT EXISTS "director_text" (
-  "director_id" integer PRIMARY KEY,
-  "client_id" integer NOT NULL,
-  "status" director_status NOT NULL,
-  "client_status" client_status NOT NULL,
-  "is_deleted" boolean NOT NULL,
-  "client_deleted" boolean NOT NULL,
-  "search_text" text NOT NULL
-);
-CREATE INDEX IF NOT EXISTS "director_text_trgm_idx" ON "director_text" USING gin ("search_text" gin_trgm_ops);
 
 -- client_search: one row per client with the columns the client filters test (same names as in
 -- clients; fixed-width ones first, which a scan reaches without stepping over text), the client's
@@ -118,36 +103,25 @@ CREATE INDEX IF NOT EXISTS "client_search_live_unit_price_idx" ON "client_search
 CREATE INDEX IF NOT EXISTS "client_search_live_full_price_idx" ON "client_search" ("full_price") INCLUDE ("status") WHERE "is_deleted" = false;
 CREATE INDEX IF NOT EXISTS "client_search_live_in_kantata_idx" ON "client_search" ("in_kantata") INCLUDE ("status") WHERE "is_deleted" = false;
 
--- The counts of the search without conditions, exact, summed from a handful of rows instead of
--- counting every director or client. Rows are deltas, never updated in place: each statement that
--- changes what is counted inserts one row per (scope, status) it changed, so concurrent writers
--- never wait on a shared counter row (and cannot deadlock on one). The count is the sum of the
--- deltas; the job `search.fold-counts` folds them into one row per (scope, status) (one statement:
--- readers see the rows before or after, never between).
--- scope 'live': not deleted (a director: nor its client), what the search shows by default;
--- scope 'all': every row (the search with deleted rows included).
-CREATE TABLE IF NOT EXISTS "director_status_counts" (
+-- search_counts: the counts of the search without a text condition, exact, summed from a handful
+-- of rows instead of counting every director or client. Rows are deltas, never updated in place:
+-- each statement that changes what is counted inserts one row per (subject, gram, scope, status) it
+-- changed, so concurrent writers never wait on a shared counter row (and cannot deadlock on one).
+-- A count is the sum of its deltas; the job `search.fold-counts` folds them into one row per key
+-- (one statement: readers see the rows before or after, never between).
+-- subject: 'director' (status a director_status) or 'client' (a client_status);
+-- gram: '' (every row: the empty fragment is in every reference), or for directors a lower-cased
+--   fragment of one to three characters of the reference: the directors whose reference contains
+--   it. A short fragment can match nearly every director (every generated reference begins `ZD2`):
+--   counting the matches reads every row, summing one fragment's rows here reads a handful;
+-- scope: 'live', not deleted (a director: nor its client), what the search shows by default, or
+--   'all', every row (the search with deleted rows included).
+CREATE TABLE IF NOT EXISTS "search_counts" (
   "id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  "subject" text NOT NULL CHECK ("subject" IN ('director', 'client')),
+  "gram" text NOT NULL CHECK (length("gram") <= 3 AND ("subject" = 'director' OR "gram" = '')),
   "scope" text NOT NULL CHECK ("scope" IN ('live', 'all')),
-  "status" director_status NOT NULL,
+  "status" text NOT NULL,
   "delta" bigint NOT NULL
 );
-CREATE TABLE IF NOT EXISTS "client_status_counts" (
-  "id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  "scope" text NOT NULL CHECK ("scope" IN ('live', 'all')),
-  "status" client_status NOT NULL,
-  "delta" bigint NOT NULL
-);
-
--- director_reference_grams: directors per status whose reference contains a fragment of one to
--- three characters (lower-cased), as deltas per (gram, scope, status) like the counts above. A
--- short fragment can match nearly every director (every generated reference begins `ZD2`):
--- counting the matches reads every row, summing one fragment's rows here reads a handful.
-CREATE TABLE IF NOT EXISTS "director_reference_grams" (
-  "id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  "gram" text NOT NULL,
-  "scope" text NOT NULL CHECK ("scope" IN ('live', 'all')),
-  "status" director_status NOT NULL,
-  "delta" bigint NOT NULL
-);
-CREATE INDEX IF NOT EXISTS "director_reference_grams_gram_idx" ON "director_reference_grams" ("gram", "scope") INCLUDE ("status", "delta");
+CREATE INDEX IF NOT EXISTS "search_counts_key_idx" ON "search_counts" ("subject", "gram", "scope") INCLUDE ("status", "delta");

@@ -6,10 +6,11 @@ CREATE OR REPLACE FUNCTION "director_status_position"(s director_status) RETURNS
   SELECT array_position(enum_range(NULL::director_status), s);
 $$;
 
--- The distinct lower-cased fragments of one to three characters of a reference.
+-- The distinct lower-cased fragments of zero to three characters of a reference: '' (in every
+-- reference, so its counts are the directors' counts) and each of one to three characters.
 CREATE OR REPLACE FUNCTION "reference_grams"(reference text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
   SELECT DISTINCT substr(lower(reference), i, n)
-  FROM generate_series(1, 3) AS n, generate_series(1, length(reference) - n + 1) AS i;
+  FROM generate_series(0, 3) AS n, generate_series(1, length(reference) - n + 1) AS i;
 $$;
 
 -- Every client's directors counted from the rows: live (not deleted) in all, and per status (in
@@ -49,4 +50,26 @@ LANGUAGE sql STABLE AS $$
       string_agg(lower(d.reference), E'\x01' ORDER BY d.reference, d.id) FILTER (WHERE d.is_deleted) AS deleted_refs
     FROM directors d GROUP BY d.client_id
   ) AS x ON x.client_id = c.id;
+$$;
+
+-- search_counts' rows counted from the tables: per director fragment (reference_grams, with '' for
+-- every director), scope and status, and per client scope and status (the rebuild and the check).
+CREATE OR REPLACE FUNCTION "search_counts_counted"() RETURNS TABLE (subject text, gram text, scope text, status text, n bigint)
+LANGUAGE sql STABLE AS $$
+  SELECT 'director', g, x.scope, x.status::text, count(*)
+  FROM (
+    SELECT 'all' AS scope, d.status, d.reference FROM directors d
+    UNION ALL
+    SELECT 'live', d.status, d.reference FROM directors d JOIN clients c ON c.id = d.client_id
+    WHERE d.is_deleted = false AND c.is_deleted = false
+  ) AS x CROSS JOIN LATERAL reference_grams(x.reference) AS g
+  GROUP BY 2, 3, 4
+  UNION ALL
+  SELECT 'client', '', x.scope, x.status::text, count(*)
+  FROM (
+    SELECT 'all' AS scope, c.status FROM clients c
+    UNION ALL
+    SELECT 'live', c.status FROM clients c WHERE c.is_deleted = false
+  ) AS x
+  GROUP BY 3, 4;
 $$;

@@ -1,6 +1,6 @@
 -- What a write to directors keeps in step, by statement triggers in the same transaction:
--- clients.director_count and client_search's per-status counts, director_status_counts with
--- director_reference_grams, director_search with director_text, and client_search's references.
+-- clients.director_count and client_search's per-status counts, search_counts' director rows,
+-- director_search, and client_search's references.
 -- Every side table is written from here or from 04-on-clients.sql, never by a trigger on another
 -- side table: one write to directors is one level of triggers. Each trigger does nothing when
 -- nothing it keeps changed (most updates change details, not what is counted or searched).
@@ -84,19 +84,15 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- director_status_counts and director_reference_grams, from one list of changes: element i is a
--- director of status statuses[i] and reference refs[i], counted signs[i] times (+1 put in, -1 taken
--- out) in scope scopes[i] ('all', or 'live': neither it nor its client deleted). A statement's
--- changes become one row per (scope, status) it changed, and one per (fragment, scope, status).
+-- search_counts' director rows, from one list of changes: element i is a director of status
+-- statuses[i] and reference refs[i], counted signs[i] times (+1 put in, -1 taken out) in scope
+-- scopes[i] ('all', or 'live': neither it nor its client deleted). A statement's changes become one
+-- row per (fragment, scope, status) it changed, the empty fragment '' being every director.
 CREATE OR REPLACE FUNCTION "director_counts_apply"(scopes text[], statuses director_status[], refs text[], signs integer[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO director_status_counts (scope, status, delta)
-  SELECT x.scope, x.status, sum(x.sign)
-  FROM unnest(scopes, statuses, refs, signs) AS x(scope, status, reference, sign)
-  GROUP BY 1, 2 HAVING sum(x.sign) <> 0;
-  INSERT INTO director_reference_grams (gram, scope, status, delta)
-  SELECT g, x.scope, x.status, sum(x.sign)
+  INSERT INTO search_counts (subject, gram, scope, status, delta)
+  SELECT 'director', g, x.scope, x.status::text, sum(x.sign)
   FROM unnest(scopes, statuses, refs, signs) AS x(scope, status, reference, sign) CROSS JOIN LATERAL reference_grams(x.reference) AS g
-  GROUP BY 1, 2, 3 HAVING sum(x.sign) <> 0;
+  GROUP BY 2, 3, 4 HAVING sum(x.sign) <> 0;
 $$;
 
 -- The counts of what the statement took out (old_rows) and put in (new_rows).
@@ -108,7 +104,7 @@ $$;
 -- (director_count_apply) and client_next_verify_by_insert (migration 0040) update or lock the
 -- client's row first, which the deletion holds; this one then counts in a fresh snapshot, which
 -- sees the deletion (tests/integration/search-counts-race.test.ts writes in parallel and recounts).
-CREATE OR REPLACE FUNCTION "director_status_counts_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "search_counts_directors_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(1))
   FROM (
@@ -119,7 +115,7 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE OR REPLACE FUNCTION "director_status_counts_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "search_counts_directors_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Nothing counted changed (most updates): no lock, no row.
   IF NOT EXISTS (
@@ -153,7 +149,7 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE OR REPLACE FUNCTION "director_status_counts_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "search_counts_directors_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(8211, k.client_id) FROM (SELECT DISTINCT client_id FROM old_rows ORDER BY 1) AS k;
   PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(-1))
@@ -165,49 +161,34 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- director_search and, from the rows written there (RETURNING), director_text: the narrowest copy.
+-- director_search: each director's row as the search reads it, with its client's status and deletion.
 CREATE OR REPLACE FUNCTION "director_search_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  WITH s AS (
-    INSERT INTO director_search
-    SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status
-    FROM new_rows n JOIN clients c ON c.id = n.client_id
-    RETURNING director_id, client_id, status, client_status, is_deleted, client_deleted, search_text
-  )
-  INSERT INTO director_text SELECT * FROM s;
+  INSERT INTO director_search
+  SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status
+  FROM new_rows n JOIN clients c ON c.id = n.client_id;
   RETURN NULL;
 END $$;
 
 CREATE OR REPLACE FUNCTION "director_search_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- The directors whose copied columns changed, as they are now: each then found by its key.
-  WITH s AS (
-    UPDATE director_search s
-    SET client_id = n.client_id, status = n.status, is_deleted = n.is_deleted, client_deleted = c.is_deleted,
-        name = n.name, email = n.email, reference = n.reference, price_override = n.price_override, idv_number = n.idv_number,
-        client_status = c.status
-    FROM (
-      SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM new_rows
-      EXCEPT
-      SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM old_rows
-    ) AS n JOIN clients c ON c.id = n.client_id
-    WHERE s.director_id = n.id
-    RETURNING s.director_id, s.client_id, s.status, s.client_status, s.is_deleted, s.client_deleted, s.search_text
-  )
-  UPDATE director_text t
-  SET client_id = s.client_id, status = s.status, client_status = s.client_status, is_deleted = s.is_deleted,
-      client_deleted = s.client_deleted, search_text = s.search_text
-  FROM s
-  WHERE t.director_id = s.director_id
-    AND (t.client_id, t.status, t.client_status, t.is_deleted, t.client_deleted, t.search_text)
-        IS DISTINCT FROM (s.client_id, s.status, s.client_status, s.is_deleted, s.client_deleted, s.search_text);
+  UPDATE director_search s
+  SET client_id = n.client_id, status = n.status, is_deleted = n.is_deleted, client_deleted = c.is_deleted,
+      name = n.name, email = n.email, reference = n.reference, price_override = n.price_override, idv_number = n.idv_number,
+      client_status = c.status
+  FROM (
+    SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM new_rows
+    EXCEPT
+    SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM old_rows
+  ) AS n JOIN clients c ON c.id = n.client_id
+  WHERE s.director_id = n.id;
   RETURN NULL;
 END $$;
 
 CREATE OR REPLACE FUNCTION "director_search_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  WITH s AS (DELETE FROM director_search s USING old_rows o WHERE s.director_id = o.id RETURNING s.director_id)
-  DELETE FROM director_text t USING s WHERE t.director_id = s.director_id;
+  DELETE FROM director_search s USING old_rows o WHERE s.director_id = o.id;
   RETURN NULL;
 END $$;
 
@@ -266,14 +247,14 @@ CREATE OR REPLACE TRIGGER "director_count_update" AFTER UPDATE ON "directors"
 CREATE OR REPLACE TRIGGER "director_count_delete" AFTER DELETE ON "directors"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION director_count_deleted();
 
-CREATE OR REPLACE TRIGGER "director_status_counts_insert" AFTER INSERT ON "directors"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_status_counts_inserted();
+CREATE OR REPLACE TRIGGER "search_counts_directors_insert" AFTER INSERT ON "directors"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_counts_directors_inserted();
 
-CREATE OR REPLACE TRIGGER "director_status_counts_update" AFTER UPDATE ON "directors"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_status_counts_updated();
+CREATE OR REPLACE TRIGGER "search_counts_directors_update" AFTER UPDATE ON "directors"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_counts_directors_updated();
 
-CREATE OR REPLACE TRIGGER "director_status_counts_delete" AFTER DELETE ON "directors"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION director_status_counts_deleted();
+CREATE OR REPLACE TRIGGER "search_counts_directors_delete" AFTER DELETE ON "directors"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search_counts_directors_deleted();
 
 CREATE OR REPLACE TRIGGER "director_search_insert" AFTER INSERT ON "directors"
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_search_inserted();

@@ -1,7 +1,7 @@
 -- What a write to clients keeps in step, by statement triggers in the same transaction:
--- client_search (its row of the client's own columns), client_status_counts, and, when a client is
--- deleted, restored or changes status, its directors' rows of director_search and director_text
--- and their live counts in director_status_counts and director_reference_grams. (A client is never
+-- client_search (its row of the client's own columns), search_counts' client rows, and, when a
+-- client is deleted, restored or changes status, its directors' rows of director_search and their
+-- live counts in search_counts. (A client is never
 -- deleted for good while it has directors: client_search's row goes with it by its foreign key.)
 
 CREATE OR REPLACE FUNCTION "client_search_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -33,18 +33,25 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE OR REPLACE FUNCTION "client_status_counts_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- search_counts' client rows, from one list of changes: element i is a client of status
+-- statuses[i], deleted or not (deleted[i]), counted signs[i] times (+1 put in, -1 taken out), in
+-- scope 'all' and, when not deleted, 'live'. One row per (scope, status) the statement changed.
+CREATE OR REPLACE FUNCTION "client_counts_apply"(statuses client_status[], deleted boolean[], signs integer[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO search_counts (subject, gram, scope, status, delta)
+  SELECT 'client', '', s.scope, x.status::text, sum(x.sign)
+  FROM unnest(statuses, deleted, signs) AS x(status, deleted, sign)
+  CROSS JOIN LATERAL (VALUES ('all'), ('live')) AS s(scope)
+  WHERE s.scope = 'all' OR NOT x.deleted
+  GROUP BY 3, 4 HAVING sum(x.sign) <> 0;
+$$;
+
+CREATE OR REPLACE FUNCTION "search_counts_clients_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO client_status_counts (scope, status, delta)
-  SELECT x.scope, x.status, sum(x.delta) FROM (
-    SELECT 'all' AS scope, n.status, 1 AS delta FROM new_rows n
-    UNION ALL
-    SELECT 'live', n.status, 1 FROM new_rows n WHERE n.is_deleted = false
-  ) AS x GROUP BY x.scope, x.status;
+  PERFORM client_counts_apply(array_agg(n.status), array_agg(n.is_deleted), array_agg(1)) FROM new_rows n;
   RETURN NULL;
 END $$;
 
-CREATE OR REPLACE FUNCTION "client_status_counts_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "search_counts_clients_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Nothing counted changed (most updates): no row.
   IF NOT EXISTS (
@@ -53,48 +60,30 @@ BEGIN
   ) THEN
     RETURN NULL;
   END IF;
-  INSERT INTO client_status_counts (scope, status, delta)
-  SELECT x.scope, x.status, sum(x.delta) FROM (
-    SELECT 'all' AS scope, o.status, -1 AS delta FROM old_rows o
-    UNION ALL
-    SELECT 'all', n.status, 1 FROM new_rows n
-    UNION ALL
-    SELECT 'live', o.status, -1 FROM old_rows o WHERE o.is_deleted = false
-    UNION ALL
-    SELECT 'live', n.status, 1 FROM new_rows n WHERE n.is_deleted = false
-  ) AS x GROUP BY x.scope, x.status HAVING sum(x.delta) <> 0;
+  PERFORM client_counts_apply(array_agg(x.status), array_agg(x.is_deleted), array_agg(x.sign))
+  FROM (SELECT o.status, o.is_deleted, -1 AS sign FROM old_rows o UNION ALL SELECT n.status, n.is_deleted, 1 FROM new_rows n) AS x;
   RETURN NULL;
 END $$;
 
-CREATE OR REPLACE FUNCTION "client_status_counts_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "search_counts_clients_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO client_status_counts (scope, status, delta)
-  SELECT x.scope, x.status, sum(x.delta) FROM (
-    SELECT 'all' AS scope, o.status, -1 AS delta FROM old_rows o
-    UNION ALL
-    SELECT 'live', o.status, -1 FROM old_rows o WHERE o.is_deleted = false
-  ) AS x GROUP BY x.scope, x.status;
+  PERFORM client_counts_apply(array_agg(o.status), array_agg(o.is_deleted), array_agg(-1)) FROM old_rows o;
   RETURN NULL;
 END $$;
 
 -- A client deleted, restored or moved to another status: its directors' rows follow.
 CREATE OR REPLACE FUNCTION "director_search_clients"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  WITH s AS (
-    UPDATE director_search s SET client_deleted = n.is_deleted, client_status = n.status
-    FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE (o.is_deleted, o.status) IS DISTINCT FROM (n.is_deleted, n.status) AND s.client_id = n.id
-    RETURNING s.director_id, s.client_status, s.client_deleted
-  )
-  UPDATE director_text t SET client_status = s.client_status, client_deleted = s.client_deleted
-  FROM s WHERE t.director_id = s.director_id;
+  UPDATE director_search s SET client_deleted = n.is_deleted, client_status = n.status
+  FROM old_rows o JOIN new_rows n ON n.id = o.id
+  WHERE (o.is_deleted, o.status) IS DISTINCT FROM (n.is_deleted, n.status) AND s.client_id = n.id;
   RETURN NULL;
 END $$;
 
 -- A client deleted or restored: its live directors leave or join the live counts and their
 -- references' fragments' live counts, counted after the exclusive lock (a fresh snapshot:
 -- directors changed meanwhile are seen as committed).
-CREATE OR REPLACE FUNCTION "director_status_counts_clients"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "search_counts_clients_directors"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE o.is_deleted IS DISTINCT FROM n.is_deleted) THEN
     RETURN NULL;
@@ -114,17 +103,17 @@ CREATE OR REPLACE TRIGGER "client_search_insert" AFTER INSERT ON "clients"
 CREATE OR REPLACE TRIGGER "client_search_update" AFTER UPDATE ON "clients"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION client_search_updated();
 
-CREATE OR REPLACE TRIGGER "client_status_counts_insert" AFTER INSERT ON "clients"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION client_status_counts_inserted();
+CREATE OR REPLACE TRIGGER "search_counts_clients_insert" AFTER INSERT ON "clients"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_counts_clients_inserted();
 
-CREATE OR REPLACE TRIGGER "client_status_counts_update" AFTER UPDATE ON "clients"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION client_status_counts_updated();
+CREATE OR REPLACE TRIGGER "search_counts_clients_update" AFTER UPDATE ON "clients"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_counts_clients_updated();
 
-CREATE OR REPLACE TRIGGER "client_status_counts_delete" AFTER DELETE ON "clients"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION client_status_counts_deleted();
+CREATE OR REPLACE TRIGGER "search_counts_clients_delete" AFTER DELETE ON "clients"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search_counts_clients_deleted();
 
 CREATE OR REPLACE TRIGGER "director_search_clients" AFTER UPDATE ON "clients"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_search_clients();
 
-CREATE OR REPLACE TRIGGER "director_status_counts_clients" AFTER UPDATE ON "clients"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_status_counts_clients();
+CREATE OR REPLACE TRIGGER "search_counts_clients_directors" AFTER UPDATE ON "clients"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_counts_clients_directors();

@@ -10,7 +10,8 @@ CREATE OR REPLACE FUNCTION "director_count_check"() RETURNS TABLE (client_id int
   WHERE c.director_count <> coalesce(x.n, 0);
 $$;
 
-CREATE OR REPLACE FUNCTION "director_status_counts_per_client_check"() RETURNS TABLE (client_id integer, kept_live integer[], counted_live integer[], kept_all integer[], counted_all integer[]) LANGUAGE sql AS $$
+-- Clients whose directors per status (client_search's live and alld) differ from a count of them.
+CREATE OR REPLACE FUNCTION "client_director_counts_check"() RETURNS TABLE (client_id integer, kept_live integer[], counted_live integer[], kept_all integer[], counted_all integer[]) LANGUAGE sql AS $$
   SELECT coalesce(k.id, x.client_id), k.live, x.live, k.alld, x.alld
   FROM (SELECT * FROM client_search WHERE live <> '{0,0,0,0,0,0,0,0}' OR alld <> '{0,0,0,0,0,0,0,0}') AS k
   FULL JOIN director_counts_counted() AS x ON x.client_id = k.id
@@ -26,15 +27,6 @@ CREATE OR REPLACE FUNCTION "director_search_check"() RETURNS TABLE (director_id 
   WHERE d.id IS NULL OR s.director_id IS NULL
      OR (d.client_id, d.status, d.is_deleted, d.client_deleted, d.name, d.email, d.reference, d.price_override, d.idv_number, d.client_status)
         IS DISTINCT FROM (s.client_id, s.status, s.is_deleted, s.client_deleted, s.name, s.email, s.reference, s.price_override, s.idv_number, s.client_status);
-$$;
-
--- Rows of director_text that differ from director_search (none, unless the triggers were off).
-CREATE OR REPLACE FUNCTION "director_text_check"() RETURNS TABLE (director_id integer, problem text) LANGUAGE sql AS $$
-  SELECT coalesce(s.director_id, t.director_id), CASE WHEN s.director_id IS NULL THEN 'extra' WHEN t.director_id IS NULL THEN 'missing' ELSE 'differs' END
-  FROM director_search s FULL JOIN director_text t ON t.director_id = s.director_id
-  WHERE s.director_id IS NULL OR t.director_id IS NULL
-     OR (s.client_id, s.status, s.client_status, s.is_deleted, s.client_deleted, s.search_text)
-        IS DISTINCT FROM (t.client_id, t.status, t.client_status, t.is_deleted, t.client_deleted, t.search_text);
 $$;
 
 -- The check compares the references too ('references' when only they differ).
@@ -54,48 +46,13 @@ CREATE OR REPLACE FUNCTION "client_search_check"() RETURNS TABLE (client_id inte
          s.is_deleted, s.live_refs, s.deleted_refs);
 $$;
 
--- Fragments whose kept counts differ from a count of director_search (none, unless the triggers were off).
-CREATE OR REPLACE FUNCTION "director_reference_grams_check"() RETURNS TABLE (gram text, scope text, status director_status, kept bigint, counted bigint) LANGUAGE sql AS $$
+-- The kept counts (sums of their deltas) that differ from a count of the rows they follow: every
+-- director's fragments (the empty one is every director: the status counts) and every client.
+CREATE OR REPLACE FUNCTION "search_counts_check"() RETURNS TABLE (subject text, gram text, scope text, status text, kept bigint, counted bigint) LANGUAGE sql AS $$
   WITH kept AS (
-    SELECT k.gram, k.scope, k.status, sum(k.delta) AS n FROM director_reference_grams k GROUP BY 1, 2, 3 HAVING sum(k.delta) <> 0
-  ), counted AS (
-    SELECT g AS gram, x.scope, x.status, count(*) AS n
-    FROM (
-      SELECT 'all' AS scope, s.status, s.reference FROM director_search s
-      UNION ALL
-      SELECT 'live', s.status, s.reference FROM director_search s WHERE s.is_deleted = false AND s.client_deleted = false
-    ) AS x CROSS JOIN LATERAL reference_grams(x.reference) AS g
-    GROUP BY 1, 2, 3
+    SELECT k.subject, k.gram, k.scope, k.status, sum(k.delta)::bigint AS n FROM search_counts k GROUP BY 1, 2, 3, 4 HAVING sum(k.delta) <> 0
   )
-  SELECT coalesce(k.gram, c.gram), coalesce(k.scope, c.scope), coalesce(k.status, c.status), k.n, c.n
-  FROM kept k FULL JOIN counted c ON c.gram = k.gram AND c.scope = k.scope AND c.status = k.status
-  WHERE k.n IS DISTINCT FROM c.n;
-$$;
-
--- The status counts (sums of their deltas) that differ from a count of the rows they follow.
-CREATE OR REPLACE FUNCTION "director_status_counts_check"() RETURNS TABLE (scope text, status director_status, kept bigint, counted bigint) LANGUAGE sql AS $$
-  WITH kept AS (
-    SELECT k.scope, k.status, sum(k.delta)::bigint AS n FROM director_status_counts k GROUP BY 1, 2 HAVING sum(k.delta) <> 0
-  ), counted AS (
-    SELECT 'all' AS scope, d.status, count(*) AS n FROM directors d GROUP BY d.status
-    UNION ALL
-    SELECT 'live', d.status, count(*) FROM directors d JOIN clients c ON c.id = d.client_id
-    WHERE d.is_deleted = false AND c.is_deleted = false GROUP BY d.status
-  )
-  SELECT coalesce(k.scope, c.scope), coalesce(k.status, c.status), k.n, c.n
-  FROM kept k FULL JOIN counted c ON c.scope = k.scope AND c.status = k.status
-  WHERE k.n IS DISTINCT FROM c.n;
-$$;
-
-CREATE OR REPLACE FUNCTION "client_status_counts_check"() RETURNS TABLE (scope text, status client_status, kept bigint, counted bigint) LANGUAGE sql AS $$
-  WITH kept AS (
-    SELECT k.scope, k.status, sum(k.delta)::bigint AS n FROM client_status_counts k GROUP BY 1, 2 HAVING sum(k.delta) <> 0
-  ), counted AS (
-    SELECT 'all' AS scope, status, count(*) AS n FROM clients GROUP BY status
-    UNION ALL
-    SELECT 'live', status, count(*) FROM clients WHERE is_deleted = false GROUP BY status
-  )
-  SELECT coalesce(k.scope, c.scope), coalesce(k.status, c.status), k.n, c.n
-  FROM kept k FULL JOIN counted c ON c.scope = k.scope AND c.status = k.status
+  SELECT coalesce(k.subject, c.subject), coalesce(k.gram, c.gram), coalesce(k.scope, c.scope), coalesce(k.status, c.status), k.n, c.n
+  FROM kept k FULL JOIN search_counts_counted() AS c ON (c.subject, c.gram, c.scope, c.status) = (k.subject, k.gram, k.scope, k.status)
   WHERE k.n IS DISTINCT FROM c.n;
 $$;

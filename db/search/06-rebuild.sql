@@ -1,4 +1,4 @@
--- Each rebuild writes its table again from directors and clients (or director_search), in one
+-- Each rebuild writes its table again from directors and clients, in one
 -- statement: after a bulk load with the triggers off (the benchmark generator runs them itself), or
 -- after a check found a difference (`npm run search:rebuild`, which runs them in this order and
 -- then VACUUM ANALYZE: a rebuild writes every row again, leaving the table twice its size).
@@ -9,13 +9,6 @@ CREATE OR REPLACE FUNCTION "director_search_rebuild"() RETURNS void LANGUAGE sql
   SELECT d.id, d.client_id, d.status, d.is_deleted, c.is_deleted, d.name, d.email, d.reference, d.price_override, d.idv_number, c.status
   FROM directors d JOIN clients c ON c.id = d.client_id
   ORDER BY d.client_id, d.id;
-$$;
-
-CREATE OR REPLACE FUNCTION "director_text_rebuild"() RETURNS void LANGUAGE sql AS $$
-  DELETE FROM director_text;
-  INSERT INTO director_text
-  SELECT director_id, client_id, status, client_status, is_deleted, client_deleted, search_text
-  FROM director_search ORDER BY client_id, director_id;
 $$;
 
 -- The rebuild writes the references too (from directors, so the order of the rebuilds does not matter).
@@ -43,32 +36,8 @@ BEGIN
   WHERE c.id = k.id AND c.director_count <> coalesce(x.n, 0);
 END $$;
 
-CREATE OR REPLACE FUNCTION "director_reference_grams_rebuild"() RETURNS void LANGUAGE sql AS $$
-  DELETE FROM director_reference_grams;
-  INSERT INTO director_reference_grams (gram, scope, status, delta)
-  SELECT g, x.scope, x.status, count(*)
-  FROM (
-    SELECT 'all' AS scope, s.status, s.reference FROM director_search s
-    UNION ALL
-    SELECT 'live', s.status, s.reference FROM director_search s WHERE s.is_deleted = false AND s.client_deleted = false
-  ) AS x CROSS JOIN LATERAL reference_grams(x.reference) AS g
-  GROUP BY 1, 2, 3;
-$$;
-
--- Recounts from the tables (after a bulk load with the triggers off, or to check).
-CREATE OR REPLACE FUNCTION "director_status_counts_rebuild"() RETURNS void LANGUAGE sql AS $$
-  DELETE FROM director_status_counts;
-  INSERT INTO director_status_counts (scope, status, delta)
-  SELECT 'all', d.status, count(*) FROM directors d GROUP BY d.status
-  UNION ALL
-  SELECT 'live', d.status, count(*) FROM directors d JOIN clients c ON c.id = d.client_id
-  WHERE d.is_deleted = false AND c.is_deleted = false GROUP BY d.status;
-$$;
-
-CREATE OR REPLACE FUNCTION "client_status_counts_rebuild"() RETURNS void LANGUAGE sql AS $$
-  DELETE FROM client_status_counts;
-  INSERT INTO client_status_counts (scope, status, delta)
-  SELECT 'all', status, count(*) FROM clients GROUP BY status
-  UNION ALL
-  SELECT 'live', status, count(*) FROM clients WHERE is_deleted = false GROUP BY status;
+-- Recounts from the tables: one row per key.
+CREATE OR REPLACE FUNCTION "search_counts_rebuild"() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM search_counts;
+  INSERT INTO search_counts (subject, gram, scope, status, delta) SELECT * FROM search_counts_counted();
 $$;

@@ -29,16 +29,6 @@ export const directorSearch = pgTable("director_search", {
   searchText: text("search_text").generatedAlwaysAs(sql`lower(name || E'\\x01' || email || E'\\x01' || reference)`),
 });
 
-export const directorText = pgTable("director_text", {
-  directorId: integer("director_id").primaryKey(),
-  clientId: integer("client_id").notNull(),
-  status: directorStatus("status").notNull(),
-  clientStatus: clientStatus("client_status").notNull(),
-  isDeleted: boolean("is_deleted").notNull(),
-  clientDeleted: boolean("client_deleted").notNull(),
-  searchText: text("search_text").notNull(),
-});
-
 export const clientSearch = pgTable("client_search", {
   id: integer("id").primaryKey(),
   isDeleted: boolean("is_deleted").notNull(),
@@ -68,29 +58,19 @@ export const clientSearch = pgTable("client_search", {
   deletedRefs: text("deleted_refs").notNull(),
 });
 
-/** Delta rows: a count is the sum of its (scope, status) rows; scope 'live' or 'all'. */
-export const directorStatusCounts = pgTable("director_status_counts", {
+/**
+ * Delta rows: a count is the sum of its (subject, gram, scope, status) rows. Subject 'director' (status a
+ * director status) or 'client' (a client status); gram '' for every row, or for directors a lower-cased
+ * fragment of one to three characters of the reference; scope 'live' or 'all'.
+ */
+export const searchCounts = pgTable("search_counts", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  scope: text("scope", { enum: ["live", "all"] }).notNull(),
-  status: directorStatus("status").notNull(),
-  delta: bigint("delta", { mode: "number" }).notNull(),
-});
-
-export const clientStatusCounts = pgTable("client_status_counts", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  scope: text("scope", { enum: ["live", "all"] }).notNull(),
-  status: clientStatus("status").notNull(),
-  delta: bigint("delta", { mode: "number" }).notNull(),
-});
-
-/** Delta rows per lower-cased reference fragment of one to three characters. */
-export const directorReferenceGrams = pgTable("director_reference_grams", {
-  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  subject: text("subject", { enum: ["director", "client"] }).notNull(),
   gram: text("gram").notNull(),
   scope: text("scope", { enum: ["live", "all"] }).notNull(),
-  status: directorStatus("status").notNull(),
+  status: text("status").notNull(),
   delta: bigint("delta", { mode: "number" }).notNull(),
 });
 
 /** Every side table, for the schema test and the rebuild. */
-export const searchTables = [directorSearch, directorText, clientSearch, directorStatusCounts, clientStatusCounts, directorReferenceGrams] as const;
+export const searchTables = [directorSearch, clientSearch, searchCounts] as const;

@@ -115,7 +115,7 @@ export function largeReference(prefix: string, n: number): string {
  * Straight after a bulk load or a migration that rewrites them none of these hold.
  */
 export async function vacuumSearchTables(db: Db): Promise<void> {
-  await db.execute(sql`vacuum (analyze) clients, directors, client_search, director_search, director_text`);
+  await db.execute(sql`vacuum (analyze) clients, directors, client_search, director_search`);
 }
 
 async function countLarge(db: Db, table: "clients" | "directors", prefix: string): Promise<number> {
@@ -306,7 +306,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
     // Bulk statements may take longer than the pool's per-statement limit.
     await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`set local synchronous_commit = off`);
-    // The counting triggers (director_status_counts, clients.director_count) would add a statement
+    // The counting triggers (search_counts, clients.director_count) would add a statement
     // per batch and per client; they are off for the load and the counts are recomputed once at the
     // end, in this transaction (ALTER TABLE is transactional: no other session sees them off).
     await tx.execute(sql`alter table directors disable trigger user`);
@@ -353,9 +353,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
       await tx.execute(sql`select client_search_rebuild()`);
       await tx.execute(sql`select director_count_rebuild()`);
       await tx.execute(sql`select director_search_rebuild()`);
-      await tx.execute(sql`select director_text_rebuild()`);
-      await tx.execute(sql`select director_reference_grams_rebuild()`);
-      await tx.execute(sql`select director_status_counts_rebuild(), client_status_counts_rebuild()`);
+      await tx.execute(sql`select search_counts_rebuild()`);
       // Each client's earliest verify-by date and its place in the default order (migration 0040).
       await tx.execute(sql`select client_next_verify_by_rebuild()`);
     }

@@ -269,7 +269,7 @@ describe.each(["client", "individual"] as const)("%s view: the search equals the
     }
   });
 
-  test("short reference fragments (counted from director_reference_grams in individual view)", async () => {
+  test("short reference fragments (counted from search_counts in individual view)", async () => {
     for (const individualReference of ["ZD", "zd0", "Q", "7k", "Z", "x%", "no"]) {
       for (const sortBy of ["createdAt", "name", "directorCount", ...(view === "individual" ? ["directorName", "directorReference", "idvNumber"] : [])] as SortKey[]) {
         for (const sortDirection of ["asc", "desc"] as const) {

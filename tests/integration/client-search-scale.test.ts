@@ -11,11 +11,11 @@ import { adminPrincipal } from "./support/test-users";
 /*
  * The search's fast paths against the plain queries they replace, on generated data in a database
  * of this file's own (nothing else writes to it, so every count can be compared exactly):
- * - clients.director_count and the client view's status counts (client_status_counts), both kept by
- *   triggers, equal a count of the rows, as do each client's directors per status and the search's
- *   narrow copies of every director and client (director_search, client_search, migrations 0017-0018) and the counts of short reference fragments
- *   (director_reference_grams, 0019), and each client's earliest verify-by date (0040), and
- *   the individual view's status counts, read from director_status_counts (kept by triggers), equal
+ * - clients.director_count and the client view's status counts (search_counts), both kept by
+ *   triggers, equal a count of the rows, as do each client's directors per status, the search's
+ *   narrow copies of every director and client (director_search, client_search), the counts of
+ *   short reference fragments (search_counts), and each client's earliest verify-by date (0040), and
+ *   the individual view's status counts, read from search_counts (kept by triggers), equal
  *   a count(*) over directors joined to clients, after inserts, status changes, soft and hard
  *   deletes, a client deleted and restored, a director moved to another client, and after the
  *   deltas are folded;
@@ -56,7 +56,7 @@ async function plainCounts(includeDeleted: boolean, status?: string): Promise<Re
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-/** The plain count of clients per status that client_status_counts replaces. */
+/** The plain count of clients per status that search_counts replaces. */
 async function plainClientCounts(includeDeleted: boolean): Promise<Record<string, number>> {
   const live = includeDeleted ? sql`true` : sql`is_deleted = false`;
   const rows = rowsOf<{ status: string; n: number }>(await handle.db.execute(sql`select status, count(*)::int as n from clients where ${live} group by 1`));
@@ -71,11 +71,11 @@ async function expectCountsExact() {
   // clients.director_count (migration 0012): no client whose kept count differs from its rows.
   expect(rowsOf(await handle.db.execute(sql`select * from director_count_check()`))).toEqual([]);
   // Per client and status (migration 0017), and the search's narrow copy of every director.
-  expect(rowsOf(await handle.db.execute(sql`select * from director_status_counts_per_client_check()`))).toEqual([]);
+  expect(rowsOf(await handle.db.execute(sql`select * from client_director_counts_check()`))).toEqual([]);
   expect(rowsOf(await handle.db.execute(sql`select * from director_search_check()`))).toEqual([]);
-  expect(rowsOf(await handle.db.execute(sql`select * from director_text_check()`))).toEqual([]);
   expect(rowsOf(await handle.db.execute(sql`select * from client_search_check()`))).toEqual([]);
-  expect(rowsOf(await handle.db.execute(sql`select * from director_reference_grams_check()`))).toEqual([]);
+  // Every kept count: per status of directors and clients, per reference fragment.
+  expect(rowsOf(await handle.db.execute(sql`select * from search_counts_check()`))).toEqual([]);
   // Each client's earliest verify-by date and its place in the default order (migration 0040).
   expect(rowsOf(await handle.db.execute(sql`select * from client_next_verify_by_check()`))).toEqual([]);
   for (const includeDeleted of [false, true]) {
@@ -155,9 +155,9 @@ test("the kept counts follow inserts, status changes, deletions, a client delete
   await db.execute(sql`update clients set confirmation_statement_due = current_date - 1, verify_by = null where id in (${a}, ${c})`);
   await expectCountsExact();
   // An update that changes nothing counted adds no delta row.
-  const before = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from director_status_counts`))[0]!.n;
+  const before = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from search_counts where subject = 'director' and gram = ''`))[0]!.n;
   await db.execute(sql`update directors set first_name = first_name where client_id = ${a}`);
-  expect(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from director_status_counts`))[0]!.n).toBe(before);
+  expect(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from search_counts where subject = 'director' and gram = ''`))[0]!.n).toBe(before);
 });
 
 test("piled-up deltas are counted by a search as they are, then folded by the job, and the counts stay the same", async () => {
@@ -165,14 +165,14 @@ test("piled-up deltas are counted by a search as they are, then folded by the jo
   for (let i = 0; i < 210; i++) {
     await db.execute(sql`update directors set status = (case when status = 'Verified' then 'Complete' else 'Verified' end)::director_status where id = (select min(id) from directors)`);
   }
-  const piled = Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from director_status_counts`))[0]!.n);
+  const piled = Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from search_counts where subject = 'director' and gram = ''`))[0]!.n);
   expect(piled).toBeGreaterThan(200);
   await expectCountsExact();
   // The search only reads: the rows are still there after it.
   await search({ tableViewMode: "individual" });
-  expect(Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from director_status_counts`))[0]!.n)).toBe(piled);
+  expect(Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from search_counts where subject = 'director' and gram = ''`))[0]!.n)).toBe(piled);
   await foldSearchCounts({ db });
-  expect(Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from director_status_counts`))[0]!.n)).toBeLessThanOrEqual(2 * directorStatusValues.length);
+  expect(Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from search_counts where subject = 'director' and gram = ''`))[0]!.n)).toBeLessThanOrEqual(2 * directorStatusValues.length);
   await expectCountsExact();
 });
 

@@ -374,9 +374,8 @@ describe("migrated database", () => {
       "clients_reference_trgm_idx",
       "clients_main_contact_email_trgm_idx",
       "clients_search_text_trgm_idx",
-      // Directors' text is searched on the admin search's narrow copies (migrations 0017, 0020, 0026, 0027).
+      // Directors' text is searched on the admin search's narrow copy (db/search/01-tables.sql).
       "director_search_text_trgm_idx",
-      "director_text_trgm_idx",
       // The client filters' text, where the individual view sums the matching clients' counts (0022).
       ...["name", "sage_id", "reference", "company_id", "kantata_reference", "main_contact_email", "main_contact_name"].map((col) => `client_search_${col}_trgm_idx`),
     ]) {

@@ -147,16 +147,13 @@ describe("the search's kept counts under parallel writers", () => {
 describe("the fold and the nightly check", () => {
   const sums = async () =>
     rowsOf<{ t: string; scope: string; status: string; n: number }>(
-      await handle.db.execute(sql`select 'd' as "t", "scope", "status"::text, sum("delta")::int as "n" from "director_status_counts" group by 1, 2, 3 having sum("delta") <> 0
-        union all select 'c', "scope", "status"::text, sum("delta")::int from "client_status_counts" group by 1, 2, 3 having sum("delta") <> 0
-        union all select "gram", "scope", "status"::text, sum("delta")::int from "director_reference_grams" group by 1, 2, 3 having sum("delta") <> 0
-        order by 1, 2, 3`),
+      await handle.db.execute(sql`select "subject" || ':' || "gram" as "t", "scope", "status", sum("delta")::int as "n" from "search_counts"
+        group by 1, 2, 3 having sum("delta") <> 0 order by 1, 2, 3`),
     );
   const rowCount = async () =>
     Number(
       rowsOf<{ n: number }>(
-        await handle.db.execute(sql`select (select count(*) from "director_status_counts") + (select count(*) from "client_status_counts")
-          + (select count(*) from "director_reference_grams" where "gram" = 'r') as "n"`),
+        await handle.db.execute(sql`select count(*) as "n" from "search_counts" where "gram" in ('', 'r')`),
       )[0]!.n,
     );
 
@@ -188,9 +185,9 @@ describe("the fold and the nightly check", () => {
 
   it("notifies every admin, once a day, when a check finds a difference", async () => {
     await handle.db.execute(sql`update "client_search" set "live" = '{9,0,0,0,0,0,0,0}' where "id" = (select min("id") from "client_search")`);
-    await handle.db.execute(sql`insert into "director_status_counts" ("scope", "status", "delta") values ('live', 'Verified', 1)`);
+    await handle.db.execute(sql`insert into "search_counts" ("subject", "gram", "scope", "status", "delta") values ('director', '', 'live', 'Verified', 1)`);
     const found = await checkSearchModel({ db: handle.db });
-    expect(found.map((d) => d.check).sort()).toEqual(["director_status_counts_check", "director_status_counts_per_client_check"]);
+    expect(found.map((d) => d.check).sort()).toEqual(["client_director_counts_check", "search_counts_check"]);
     await runCheckJob({}, { db: handle.db, jobId: "j1", attempt: 1 });
     await runCheckJob({}, { db: handle.db, jobId: "j2", attempt: 1 });
     const notes = rowsOf<{ message: string }>(await handle.db.execute(sql`select "message" from "notifications" where "dedupe_key" like 'search-model-drift:%'`));

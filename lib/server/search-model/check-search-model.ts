@@ -5,13 +5,10 @@ import { rowsOf, type Db } from "@/db/client";
 /** The checks of db/search/05-checks.sql, each listing what differs from a count of the tables. */
 export const searchModelChecks = [
   "director_count_check",
-  "director_status_counts_per_client_check",
+  "client_director_counts_check",
   "director_search_check",
-  "director_text_check",
   "client_search_check",
-  "director_reference_grams_check",
-  "director_status_counts_check",
-  "client_status_counts_check",
+  "search_counts_check",
 ] as const;
 
 export type SearchModelCheck = (typeof searchModelChecks)[number];

@@ -1,22 +1,18 @@
 import "server-only";
 import { getTableName, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { clientSearch, directorSearch, directorText } from "@/db/search/tables";
+import { clientSearch, directorSearch } from "@/db/search/tables";
 import { foldSearchCounts } from "./fold-search-counts";
 
 /**
  * The rebuilds of db/search/06-rebuild.sql, in the order they must run: client_search first (the
- * per-client counts and director_count are written into its rows), director_search before what is
- * copied from it.
+ * per-client counts and director_count are written into its rows).
  */
 export const searchModelRebuilds = [
   "client_search_rebuild",
   "director_count_rebuild",
   "director_search_rebuild",
-  "director_text_rebuild",
-  "director_reference_grams_rebuild",
-  "director_status_counts_rebuild",
-  "client_status_counts_rebuild",
+  "search_counts_rebuild",
 ] as const;
 
 export type SearchModelStep = (typeof searchModelRebuilds)[number] | "vacuum";
@@ -44,7 +40,7 @@ export async function rebuildSearchModel({
   await foldSearchCounts({ db });
   const started = Date.now();
   onStep?.("vacuum", "start");
-  const tables = [clientSearch, directorSearch, directorText].map((t) => sql.identifier(getTableName(t)));
+  const tables = [clientSearch, directorSearch].map((t) => sql.identifier(getTableName(t)));
   await db.execute(sql`vacuum analyze ${sql.join(tables, sql`, `)}`);
   onStep?.("vacuum", "done", Date.now() - started);
 }

@@ -62,13 +62,13 @@ export type Counts =
   | "matches"
   /** Clients counted on client_search's indexes, one per filter. */
   | "client_search rows"
-  /** Summed from client_status_counts (no filter, no text). */
+  /** Summed from search_counts (no filter, no text). */
   | "kept client counts"
-  /** Summed from director_reference_grams (a short reference fragment alone). */
+  /** Summed from search_counts (a short reference fragment alone). */
   | "fragment counts"
   /** The matching clients' directors per status in client_search, summed (conditions on the client only). */
   | "per-client sums"
-  /** Summed from director_status_counts (no condition on the client, no text). */
+  /** Summed from search_counts (no condition on the client, no text). */
   | "kept director counts";
 
 const COUNTS: readonly Row<Counts>[] = [
@@ -154,14 +154,14 @@ export function plainTextSearch(query: ClientSearchRequest): boolean {
   return text && shortReferenceFragment(f) === undefined;
 }
 
-/** The individual reference filter's fragment when it is short enough for director_reference_grams and the only director text filter. */
+/** The individual reference filter's fragment when it is short enough for search_counts and the only director text filter. */
 export function shortReferenceFragment(f: Filters): string | undefined {
   const term = f.individualReference;
   return term && [...term].length <= KEPT_FRAGMENT_LENGTH && !f.individual ? term : undefined;
 }
 
 /**
- * The fragment whose counts director_reference_grams keeps, when it alone decides the search: the
+ * The fragment whose counts search_counts keeps, when it alone decides the search: the
  * individual reference filter with one to three characters, in individual view, with no other text
  * (global search, individual name) and no condition on the client.
  */

@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
 import { clients } from "@/db/schema";
-import { clientStatusCounts } from "@/db/search/tables";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import type { BuildInput, Built } from "./built";
 import { chooseCounts, choosePage, shortReferenceFragment, referencesOnSearchRow, type Counts, type Learned, type Page } from "./chooser";
@@ -49,8 +48,8 @@ export function buildClientView({ query, window, learned }: BuildInput): Built {
     // (migration 0022), the owner's (0023), and for the others one carrying the status, so a
     // count is read from the index alone (0024).
     "client_search rows": () => sql`select ${c.status} as "value", count(*)::int as "count" from ${clientSearch} where ${counted()} group by 1`,
-    // No filter and no text: the counts kept by triggers in client_status_counts (migration 0015).
-    "kept client counts": () => keptCounts(clientStatusCounts, query.includeDeleted),
+    // No filter and no text: the counts kept by triggers in search_counts.
+    "kept client counts": () => keptCounts("client", query.includeDeleted),
   };
   const PAGES: Partial<Record<Page, () => SQL>> = {
     "sorted matches": () => sql`select "id", "k" from "hits" where ${query.status ? sql`"status" = ${query.status}` : sql`true`}

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { clients, type DirectorStatus } from "@/db/schema";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
-import { c, d, k, s, t, containsPattern, dateRange, rowContains, rowMatches, textPartContains, type SearchRow } from "./sql-parts";
+import { c, d, k, s, containsPattern, dateRange, rowContains, rowMatches, textPartContains } from "./sql-parts";
 
 /* The WHERE conditions of the admin search's filters, on the client, the director and their narrow copies. */
 
@@ -89,35 +89,34 @@ export const searchRowClientMatches = (pattern: string) =>
  * Conditions on a director_search row for the individual filters (other than a global search):
  * name or email, reference, status; deleted directors (and directors of deleted clients, unless
  * the client is joined and checked) left out unless `includeDeleted`. `form`: "probe" tests the
- * reference on director_search's client index alone (migration 0021), "text" writes the same
- * conditions on a director_text row.
+ * reference on director_search's client index alone (migration 0021), "text" tests the name, email
+ * or reference as its part of the row's stored text (what a trigram scan has read already).
  */
 export function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean, form: "row" | "probe" | "text" = "row"): SQL[] {
   const out: SQL[] = [];
   const part = form === "text" ? textPartContains : rowContains;
-  const row = form === "text" ? t : s;
   if (f.individual) {
     const p = containsPattern(f.individual);
-    out.push(sql`${rowMatches(p, row)} and (${part("name", p)} or ${part("email", p)})`);
+    out.push(sql`${rowMatches(p)} and (${part("name", p)} or ${part("email", p)})`);
   }
   if (f.individualReference) {
     const p = containsPattern(f.individualReference);
-    out.push(form === "probe" ? rowContains("reference", p) : sql`${rowMatches(p, row)} and ${part("reference", p)}`);
+    out.push(form === "probe" ? rowContains("reference", p) : sql`${rowMatches(p)} and ${part("reference", p)}`);
   }
-  return [...out, ...scopeConditions(f.individualStatus, includeDeleted, clientChecked, row)];
+  return [...out, ...scopeConditions(f.individualStatus, includeDeleted, clientChecked)];
 }
 
 /**
- * The rows of director_search (or director_text, alias s) in scope without any text: of the
+ * The rows of director_search in scope without any text: of the
  * individual status if one is asked for; deleted directors (and directors of deleted clients,
  * unless the client is joined and checked) left out unless `includeDeleted`.
  */
-export function scopeConditions(status: DirectorStatus | undefined, includeDeleted: boolean, clientChecked: boolean, row: SearchRow = s): SQL[] {
+export function scopeConditions(status: DirectorStatus | undefined, includeDeleted: boolean, clientChecked: boolean): SQL[] {
   const out: SQL[] = [];
-  if (status) out.push(sql`${row.status} = ${status}`);
+  if (status) out.push(sql`${s.status} = ${status}`);
   if (!includeDeleted) {
-    out.push(sql`${row.isDeleted} = false`);
-    if (!clientChecked) out.push(sql`${row.clientDeleted} = false`);
+    out.push(sql`${s.isDeleted} = false`);
+    if (!clientChecked) out.push(sql`${s.clientDeleted} = false`);
   }
   return out;
 }

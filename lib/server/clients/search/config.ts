@@ -37,8 +37,8 @@ export const SEARCH_THRESHOLDS: Readonly<SearchThresholds> = {
 };
 
 /**
- * The longest individual reference fragment whose counts director_reference_grams keeps (migration
- * 0019 stores every fragment of one to three characters). Not a tuning knob: it is what the table
- * holds, so it changes only with that table.
+ * The longest individual reference fragment whose counts search_counts keeps (every fragment of
+ * one to three characters: reference_grams in db/search/02-derived.sql). Not a tuning knob: it is
+ * what the table holds, so it changes only with that function.
  */
 export const KEPT_FRAGMENT_LENGTH = 3;

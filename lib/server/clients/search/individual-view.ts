@@ -1,11 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import { clients, directors } from "@/db/schema";
-import { directorStatusCounts } from "@/db/search/tables";
 import type { BuildInput, Built } from "./built";
 import { chooseCounts, choosePage, referenceGram, type Counts, type Page } from "./chooser";
 import { clientOrderWalk } from "./client-order-walk";
 import { clientConditions, directorConditions, scopeConditions, searchRowConditions } from "./conditions";
-import { fragmentCounts, keptCounts, summedStatusCounts } from "./counts";
+import { keptCounts, summedStatusCounts } from "./counts";
 import { individualRows } from "./rows";
 import { sortOf } from "./sorts";
 import { hitsPage, textSearchHits } from "./text-hits";
@@ -35,17 +34,17 @@ export function buildIndividualView({ query, window, learned }: BuildInput): Bui
   const counts = chooseCounts(query, learned);
   const COUNTS: Partial<Record<Counts, () => SQL>> = {
     // The individual reference filter with a fragment of one to three characters and nothing else
-    // textual or on the client: the counts are summed from director_reference_grams (migration
-    // 0019). A fragment can match nearly every director; counting them would read every one.
-    "fragment counts": () => fragmentCounts(referenceGram(query)!, query.includeDeleted, f.individualStatus),
+    // textual or on the client: the fragment's counts are summed from search_counts. A fragment
+    // can match nearly every director; counting them would read every one.
+    "fragment counts": () => keptCounts("director", query.includeDeleted, { gram: referenceGram(query)!, onlyStatus: f.individualStatus }),
     matches: () => sql`select "status" as "value", count(*)::int as "count" from "hits" group by 1`,
     // Conditions on the client only: each matching client's directors per status, kept in
     // client_search (migration 0018), summed instead of counting their directors.
     "per-client sums": () => summedStatusCounts(perClientCounts(query.includeDeleted), sql`${clientSearch} where ${and(cl.all)}`, f.individualStatus),
-    // No condition on the client and no text: the counts kept by triggers in
-    // director_status_counts (exact, summed from a handful of rows) instead of counting every
-    // director. 'live' leaves out deleted directors and the directors of deleted clients.
-    "kept director counts": () => keptCounts(directorStatusCounts, query.includeDeleted, f.individualStatus),
+    // No condition on the client and no text: the counts kept by triggers in search_counts
+    // (exact, summed from a handful of rows) instead of counting every director. 'live' leaves out
+    // deleted directors and the directors of deleted clients.
+    "kept director counts": () => keptCounts("director", query.includeDeleted, { onlyStatus: f.individualStatus }),
   };
   const PAGES: Partial<Record<Page, () => SQL>> = {
     // A fragment's page is read in order, each client's (or the sort index's) rows checked on

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { clients, directors, directorStatusValues, type DirectorStatus } from "@/db/schema";
-import { clientSearch as clientSearchTable, directorSearch as directorSearchTable, directorText } from "@/db/search/tables";
+import { clientSearch as clientSearchTable, directorSearch as directorSearchTable } from "@/db/search/tables";
 
 /*
  * The aliases and small SQL pieces every statement builder of the admin search shares.
@@ -14,10 +14,6 @@ export const c = alias(clients, "c");
 export const d = alias(directors, "d");
 /** A director_search row. */
 export const s = alias(directorSearchTable, "s");
-/** A director_text row, under the same alias s (the statements read one or the other). */
-export const t = alias(directorText, "s");
-/** Either: the conditions both tables can answer. */
-export type SearchRow = typeof s | typeof t;
 /** A client_search row read beside the client. */
 export const k = alias(clientSearchTable, "k");
 /** A client_search row read in place of the client, under its alias c. */
@@ -33,8 +29,6 @@ export type ClientSearchRow = typeof k | typeof cs;
  * what ILIKE does (PostgreSQL lower-cases both sides), so the matches are the same.
  */
 export const directorSearch = sql`${directorSearchTable} ${s}`;
-/** director_text (migration 0027) under alias s. */
-export const directorTextRows = sql`${directorText} ${t}`;
 
 /**
  * client_search (migration 0018): a narrow copy of each client, kept by triggers, with the columns
@@ -60,16 +54,16 @@ export const rowContains = (column: "name" | "email" | "reference", pattern: str
 /**
  * The row's text contains the pattern: one trigram index scan, then a check of the narrow row. The
  * text is the name, email and reference in one lower-cased text, stored (migration 0026) and indexed
- * by director_search_text_trgm_idx (director_text carries the same).
+ * by director_search_text_trgm_idx.
  */
-export const rowMatches = (pattern: string, row: SearchRow = s) => sql`${row.searchText} like lower(${pattern})`;
+export const rowMatches = (pattern: string) => sql`${s.searchText} like lower(${pattern})`;
 
 /**
- * The same test as rowContains on a director_text row (alias s), which holds the text alone: the
+ * The same test as rowContains on the row's stored text, which a trigram scan has read already: the
  * column's part of it (the separator cannot be in a term).
  */
 export const textPartContains = (column: "name" | "email" | "reference", pattern: string) =>
-  sql`split_part(${t.searchText}, E'\\x01', ${sql.raw(String(["name", "email", "reference"].indexOf(column) + 1))}) like lower(${pattern})`;
+  sql`split_part(${s.searchText}, E'\\x01', ${sql.raw(String(["name", "email", "reference"].indexOf(column) + 1))}) like lower(${pattern})`;
 
 export const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 

@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
 import { clients } from "@/db/schema";
-import { directorStatusCounts } from "@/db/search/tables";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import { chooseTextSearchPage } from "./chooser";
 import { clientOrderWalk } from "./client-order-walk";
@@ -9,12 +8,12 @@ import { keptCounts, summedStatusCounts } from "./counts";
 import { clientRows, individualRows } from "./rows";
 import { sortOf } from "./sorts";
 import { hitsPage, textSearchHits } from "./text-hits";
-import { c, k, s, t, and, clientSearchRows, containsPattern, directorSearch, directorTextRows, orderTerm, perClientCounts, rowMatches, statsJson } from "./sql-parts";
+import { c, k, s, and, clientSearchRows, containsPattern, directorSearch, orderTerm, perClientCounts, rowMatches, statsJson } from "./sql-parts";
 
 /**
  * The statement of a search that plainTextSearch (./chooser.ts) accepts. Each match is read once,
- * from a trigram index ("a", from director_text, migration 0027; the individual filters test the
- * name, email or reference as its part of the text): a director's own text, with its status and its
+ * from a trigram index ("a", from director_search; the individual filters test the name, email or
+ * reference as its part of the text): a director's own text, with its status and its
  * client's (0025), so that neither view joins the client of each match. With a global search the
  * clients whose own text matches ("cm") come from client_search, with their directors per status:
  * the individual view sums those instead of reading every director of every such client, and the
@@ -38,7 +37,7 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
   const pattern = query.globalSearch ? containsPattern(query.globalSearch) : undefined;
   const live = !query.includeDeleted;
   /** The director's own match: the individual filters, or the global search, and not deleted. */
-  const own = and([...searchRowConditions(f, query.includeDeleted, false, "text"), ...(pattern ? [rowMatches(pattern, t)] : [])]);
+  const own = and([...searchRowConditions(f, query.includeDeleted, false, "text"), ...(pattern ? [rowMatches(pattern)] : [])]);
   /** Clients whose own text matches the global search, from client_search. */
   const matchingClients = pattern
     ? sql`select ${k.id}, ${k.status}, ${perClientCounts(query.includeDeleted, k)} as "n"
@@ -46,11 +45,9 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
     : undefined;
   const ctes = [
     ...(matchingClients ? [sql`"cm" as materialized (${matchingClients})`] : []),
-    // The matches by their own text, less the directors of those clients (counted with them), read
-    // from director_text (migration 0027): the same rows as director_search's with only what they
-    // test, a third narrower, and the pages every text search reads, so that they share the buffers.
-    sql`"a" as materialized (select ${t.directorId} as "director_id", ${t.clientId} as "client_id", ${t.status} as "status", ${t.clientStatus} as "client_status" from ${directorTextRows}
-      where ${own}${pattern ? sql` and ${t.clientId} not in (select "id" from "cm")` : sql``})`,
+    // The matches by their own text, less the directors of those clients (counted with them).
+    sql`"a" as materialized (select ${s.directorId} as "director_id", ${s.clientId} as "client_id", ${s.status} as "status", ${s.clientStatus} as "client_status" from ${directorSearch}
+      where ${own}${pattern ? sql` and ${s.clientId} not in (select "id" from "cm")` : sql``})`,
   ];
   /**
    * The client (alias c) has a match: its own text, or a director's. Tested as a hashed subplan
@@ -119,7 +116,7 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
   // The matches of the page's status tab, and the rows in scope, each summed once (`offset 0`
   // keeps the subquery apart; pulled up, each use of a sum would compute it again).
   const sizes = sql`select (select coalesce(sum("count"), 0)::float8 from "st"${query.status ? sql` where "value" = ${query.status}` : sql``}) as "total",
-        (select coalesce(sum("count"), 0)::float8 from (${keptCounts(directorStatusCounts, query.includeDeleted)}) as "kept") as "population"`;
+        (select coalesce(sum("count"), 0)::float8 from (${keptCounts("director", query.includeDeleted)}) as "kept") as "population"`;
   const all = [...ctes, sql`"st" as (${stats})`, sql`"walked" as (${walked})`, sql`"hits" as materialized (${textSearchHits(query)})`, sql`"sorted" as (${hitsPage(query)})`];
   return sql`with ${sql.join(all, sql`, `)} select ${statsJson(sql`select * from "st"`)} as "stats",
         case when ${skipped}::float8 >= "n"."total" then '[]'::json
