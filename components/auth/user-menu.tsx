@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type { Principal } from "@/lib/auth/principal";
 import { NotificationBellHost } from "@/components/admin/notifications/notification-bell-host";
-import { buttonClassName } from "@/components/ui/button-styles";
+import { SignOutForm } from "@/components/auth/sign-out-form";
 
 /**
  * Header actions for a signed-in person: for admins the notification bell, then who they are and a
@@ -16,11 +16,7 @@ export async function UserMenu({ user }: { user: Principal | null }) {
       <p className="text-white">
         {t("signedInAs")} <span className="font-semibold break-all">{user.email}</span>
       </p>
-      <form method="post" action="/api/logout">
-        <button type="submit" className={buttonClassName({ variant: "secondary", size: "sm" })}>
-          {t("signOut")}
-        </button>
-      </form>
+      <SignOutForm label={t("signOut")} size="sm" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { buttonClassName } from "@/components/ui/button-styles";
+import { SignOutForm } from "@/components/auth/sign-out-form";
 import { ErrorView } from "@/components/errors/error-view";
 import { ERROR_CATALOGUE } from "@/lib/errors";
 import type { UserType } from "@/lib/domain/values";
@@ -33,11 +33,7 @@ export function ForbiddenView({ person }: { person: ForbiddenPerson | null }) {
         </p>
       }
     >
-      <form method="post" action="/api/logout">
-        <button type="submit" className={buttonClassName({ variant: "secondary", className: "w-full sm:w-auto" })}>
-          {t("signOut")}
-        </button>
-      </form>
+      <SignOutForm label={t("signOut")} className="w-full sm:w-auto" />
     </ErrorView>
   );
 }
