@@ -170,8 +170,23 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- An update copies its client's deletion and status too, read after a share lock on the client's
+-- row (in id order): a client being deleted or changing status meanwhile rewrites its directors'
+-- rows (director_search_clients, 04-on-clients.sql) and holds its row until it commits, so the
+-- copy waits and then reads it in a fresh snapshot. Without the lock, a director renamed while its
+-- client was being deleted wrote the client's state from before the deletion over the deletion's
+-- (tests/integration/search-counts-race.test.ts found it).
 CREATE OR REPLACE FUNCTION "director_search_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM clients c
+  WHERE c.id IN (
+    SELECT n.client_id FROM (
+      SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM new_rows
+      EXCEPT
+      SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM old_rows
+    ) AS n
+  )
+  ORDER BY c.id FOR SHARE;
   -- The directors whose copied columns changed, as they are now: each then found by its key.
   UPDATE director_search s
   SET client_id = n.client_id, status = n.status, is_deleted = n.is_deleted, client_deleted = c.is_deleted,

@@ -110,6 +110,28 @@ describe("the search's kept counts under parallel writers", () => {
     }
   });
 
+  it("a director changed while its client is deleted or changes status keeps the client's state in its search row", async () => {
+    for (const clientChange of ["set is_deleted = true", "set status = 'Completed'"]) {
+      const clientId = await insertClient(pool);
+      await insertDirectors(pool, clientId, 2);
+      const c = await pool.connect();
+      try {
+        await c.query("begin");
+        // The client's change rewrites its directors' rows of director_search, not yet committed.
+        await c.query(`update clients ${clientChange} where id = $1`, [clientId]);
+        // A director's name changed meanwhile, on another connection: it must not write the
+        // client's state it read before the change committed.
+        const rename = pool.query("update directors set name = name || ' Renamed' where client_id = $1", [clientId]);
+        await new Promise((r) => setTimeout(r, 200));
+        await c.query("commit");
+        await rename;
+      } finally {
+        c.release();
+      }
+      expect({ clientChange, drift: await drift() }).toEqual({ clientChange, drift: [] });
+    }
+  });
+
   it("many writers on the same clients at once leave every count equal to a recount", async () => {
     const ids = [await insertClient(pool), await insertClient(pool), await insertClient(pool)];
     for (const id of ids) await insertDirectors(pool, id, 6);
