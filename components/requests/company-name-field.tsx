@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import type { CompanySuggestion } from "@/lib/server/companies-house/search-companies";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
+import { ListboxOption } from "@/components/ui/listbox-option";
 
 /** How long typing must pause before the name is searched. */
 export const SEARCH_DELAY_MS = 300;
@@ -48,6 +49,7 @@ export function CompanyNameField({
   const items = suggestions?.items ?? [];
   const shown = open && items.length > 0;
   const activeIndex = shown && active < items.length ? active : -1;
+  const listbox = { optionId, activeIndex, setActive };
 
   function cancel() {
     if (!pending.current) return;
@@ -164,21 +166,11 @@ export function CompanyNameField({
         className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-md border-2 border-line bg-white py-1 shadow-lg"
       >
         {items.map((s, index) => (
-          <li
-            key={s.number}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === activeIndex}
-            // Choosing by mouse must not blur the text box first (that would close the list).
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(s)}
-            onMouseMove={() => (index === activeIndex ? undefined : setActive(index))}
-            className={cn("cursor-pointer px-3 py-2", index === activeIndex && "bg-navy-100")}
-          >
+          <ListboxOption key={s.number} listbox={listbox} index={index} onChoose={() => choose(s)}>
             <span className="block font-semibold break-words">{s.name}</span>
             <span className={cn("block text-sm", s.closed ? "text-danger" : "text-ink-muted")}>{t("suggestionDetail", { number: s.number, status: s.statusLabel })}</span>
             {s.address ? <span className="block text-sm break-words text-ink-muted">{s.address}</span> : null}
-          </li>
+          </ListboxOption>
         ))}
       </ul>
       <p aria-live="polite" className="sr-only">

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { cn } from "./cn";
 import { controlClass, FieldFrame, useFieldIds, type FieldFrameProps } from "./field";
 import { LineIcon } from "./line-icon";
+import { ListboxOption } from "./listbox-option";
 
 export interface ComboboxOption {
   value: string;
@@ -82,6 +83,7 @@ export function Combobox({
   const [active, setActive] = useState(-1);
   const shown = useMemo(() => (query === null ? [...options] : filterOptions(options, query)), [options, query]);
   const activeIndex = open && active < shown.length ? active : -1;
+  const listbox = { optionId, activeIndex, setActive };
 
   useEffect(() => {
     if (activeIndex < 0) return;
@@ -206,16 +208,12 @@ export function Combobox({
         >
           <ul ref={listRef} id={listboxId} role="listbox" aria-labelledby={ids.labelId} hidden={!shown.length}>
             {shown.map((option, index) => (
-              <li
+              <ListboxOption
                 key={option.value}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                // Choosing by mouse must not blur the text box first (that would close the list).
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(option)}
-                onMouseMove={() => (index === activeIndex ? undefined : setActive(index))}
-                className={cn("flex cursor-pointer items-start gap-2 px-3 py-2", index === activeIndex && "bg-navy-100")}
+                listbox={listbox}
+                index={index}
+                onChoose={() => choose(option)}
+                className="flex items-start gap-2"
               >
                 <LineIcon viewBox="0 0 16 16" className={cn("mt-1 size-4 shrink-0", option.value !== value && "invisible")}>
                   <path d="m3 8.5 3 3 7-7" strokeLinecap="round" strokeLinejoin="round" />
@@ -224,7 +222,7 @@ export function Combobox({
                   <span className="block break-words">{option.label}</span>
                   {option.detail ? <span className="block text-sm break-all text-ink-muted">{option.detail}</span> : null}
                 </span>
-              </li>
+              </ListboxOption>
             ))}
           </ul>
           {shown.length ? null : <p className="px-3 py-2 text-ink-muted">{emptyText}</p>}
