@@ -5,7 +5,7 @@ import { getEnv } from "@/lib/env";
 import { currentLocale, withLocale } from "@/lib/i18n/current-locale";
 import { recipientLocale } from "@/lib/i18n/recipient-locale";
 import { translator } from "@/lib/i18n/translator";
-import { renderEmail } from "@/lib/integrations/email/render";
+import { renderEmail, type EmailContent } from "@/lib/integrations/email/render";
 
 /*
  * Emails to a director about their own journey. Like the invitation, none carries a sign-in link
@@ -16,10 +16,11 @@ import { renderEmail } from "@/lib/integrations/email/render";
 
 type To = Pick<Director, "locale">;
 type Company = Pick<Client, "name" | "locale">;
+type Translate = ReturnType<typeof translator>;
 
-/** Composes an email in the language of the director it goes to. */
-function inTheirLanguage<T>(director: To, client: Company, compose: () => T): T {
-  return withLocale(recipientLocale(director, client), compose);
+/** An email to a director, its content written by `compose` in their language. */
+function emailTo(director: To, client: Company, compose: (t: Translate) => EmailContent) {
+  return withLocale(recipientLocale(director, client), () => renderEmail(compose(translator())));
 }
 
 function signInUrl(): string {
@@ -28,25 +29,25 @@ function signInUrl(): string {
 
 /** When the director has entered their personal code: nothing more is needed from them. */
 export function verificationCompleteEmail(director: Pick<Director, "name"> & To, client: Company) {
-  return inTheirLanguage(director, client, () => {
-    const t = translator();
-    return renderEmail({
-      subject: t("email.verificationComplete.subject"),
-      paragraphs: [t("email.verificationComplete.intro", { name: director.name, company: client.name }), t("email.verificationComplete.next")],
-    });
-  });
+  return emailTo(director, client, (t) => ({
+    subject: t("email.verificationComplete.subject"),
+    paragraphs: [
+      t("email.verificationComplete.intro", { name: director.name, company: client.name }),
+      t("email.verificationComplete.next"),
+    ],
+  }));
 }
 
 /** When the check has verified the director: the one step left is the personal code. */
 export function personalCodeRequestEmail(director: Pick<Director, "name"> & To, client: Company) {
-  return inTheirLanguage(director, client, () => {
-    const t = translator();
-    return renderEmail({
-      subject: t("email.personalCodeRequest.subject"),
-      paragraphs: [t("email.personalCodeRequest.intro", { name: director.name, company: client.name }), t("email.personalCodeRequest.how")],
-      action: { label: t("email.personalCodeRequest.action"), url: signInUrl() },
-    });
-  });
+  return emailTo(director, client, (t) => ({
+    subject: t("email.personalCodeRequest.subject"),
+    paragraphs: [
+      t("email.personalCodeRequest.intro", { name: director.name, company: client.name }),
+      t("email.personalCodeRequest.how"),
+    ],
+    action: { label: t("email.personalCodeRequest.action"), url: signInUrl() },
+  }));
 }
 
 /**
@@ -54,14 +55,14 @@ export function personalCodeRequestEmail(director: Pick<Director, "name"> & To, 
  * and a link to confirm (nothing changes until they do); ignore it to keep the current one.
  */
 export function emailChangeConfirmEmail(director: Pick<Director, "name"> & To, client: Company, newEmail: string, confirmUrl: string) {
-  return inTheirLanguage(director, client, () => {
-    const t = translator();
-    return renderEmail({
-      subject: t("email.emailChange.subject"),
-      paragraphs: [t("email.emailChange.intro", { name: director.name, company: client.name, newEmail }), t("email.emailChange.ignore")],
-      action: { label: t("email.emailChange.action"), url: confirmUrl },
-    });
-  });
+  return emailTo(director, client, (t) => ({
+    subject: t("email.emailChange.subject"),
+    paragraphs: [
+      t("email.emailChange.intro", { name: director.name, company: client.name, newEmail }),
+      t("email.emailChange.ignore"),
+    ],
+    action: { label: t("email.emailChange.action"), url: confirmUrl },
+  }));
 }
 
 /** The page where an individual confirms a change of their email (app/(public)/confirm-email/[token]). */
@@ -75,44 +76,66 @@ function evidenceInWords(kinds: readonly EvidenceKind[]): string {
   return new Intl.ListFormat(currentLocale(), { type: "conjunction" }).format(kinds.map((k) => t(`email.reviewDecision.kinds.${k}`)));
 }
 
+/** An individual a review decided on: addressed by their first name, and told their reference. */
+type Reviewed = Pick<Director, "name" | "firstName" | "reference"> & To;
+
+/**
+ * A review decision's email: `compose` writes it, given the values of its opening line (the
+ * individual's first name and their company); it ends with their reference.
+ */
+function reviewDecisionEmail(
+  director: Reviewed,
+  client: Company,
+  compose: (t: Translate, values: { name: string; company: string }) => EmailContent,
+) {
+  return emailTo(director, client, (t) => ({
+    ...compose(t, { name: director.firstName ?? director.name, company: client.name }),
+    details: [{ label: t("email.reviewDecision.reference"), value: director.reference }],
+  }));
+}
+
 /** After a review asked for more evidence: which documents to upload. */
-export function evidenceRequestEmail(director: Pick<Director, "name" | "firstName" | "reference"> & To, client: Company, kinds: readonly EvidenceKind[]) {
-  return inTheirLanguage(director, client, () => {
-    const t = translator();
-    const values = { name: director.firstName ?? director.name, company: client.name };
-    return renderEmail({
-      subject: t("email.reviewDecision.evidenceSubject"),
-      paragraphs: [t("email.reviewDecision.evidenceIntro", values), t("email.reviewDecision.evidenceNeeded", { documents: evidenceInWords(kinds) }), t("email.reviewDecision.evidenceHow")],
-      details: [{ label: t("email.reviewDecision.reference"), value: director.reference }],
-      action: { label: t("email.reviewDecision.action"), url: signInUrl() },
-    });
-  });
+export function evidenceRequestEmail(
+  director: Reviewed,
+  client: Company,
+  kinds: readonly EvidenceKind[],
+) {
+  return reviewDecisionEmail(director, client, (t, values) => ({
+    subject: t("email.reviewDecision.evidenceSubject"),
+    paragraphs: [
+      t("email.reviewDecision.evidenceIntro", values),
+      t("email.reviewDecision.evidenceNeeded", { documents: evidenceInWords(kinds) }),
+      t("email.reviewDecision.evidenceHow"),
+    ],
+    action: { label: t("email.reviewDecision.action"), url: signInUrl() },
+  }));
 }
 
 /** After a review rejected the check: verification failed, and whom to ask. */
-export function reviewRejectedEmail(director: Pick<Director, "name" | "firstName" | "reference"> & To, client: Company) {
-  return inTheirLanguage(director, client, () => {
-    const t = translator();
-    const values = { name: director.firstName ?? director.name, company: client.name };
-    return renderEmail({
-      subject: t("email.reviewDecision.rejectedSubject"),
-      paragraphs: [t("email.reviewDecision.rejectedIntro", values), t("email.reviewDecision.rejectedNext", { email: getEnv().SUPPORT_EMAIL })],
-      details: [{ label: t("email.reviewDecision.reference"), value: director.reference }],
-      action: { label: t("email.reviewDecision.contactSupport"), url: new URL("/contact", getEnv().APP_URL).toString() },
-    });
-  });
+export function reviewRejectedEmail(director: Reviewed, client: Company) {
+  return reviewDecisionEmail(director, client, (t, values) => ({
+    subject: t("email.reviewDecision.rejectedSubject"),
+    paragraphs: [
+      t("email.reviewDecision.rejectedIntro", values),
+      t("email.reviewDecision.rejectedNext", { email: getEnv().SUPPORT_EMAIL }),
+    ],
+    action: {
+      label: t("email.reviewDecision.contactSupport"),
+      url: new URL("/contact", getEnv().APP_URL).toString(),
+    },
+  }));
 }
 
 /** After staff re-opened a rejected director: they may continue, with the personal code or a new check. */
-export function reopenedEmail(director: Pick<Director, "name" | "firstName" | "reference"> & To, client: Company, to: DirectorStatus) {
-  return inTheirLanguage(director, client, () => {
-    const t = translator();
-    const values = { name: director.firstName ?? director.name, company: client.name };
-    return renderEmail({
-      subject: t("email.reviewDecision.reopenedSubject"),
-      paragraphs: [t("email.reviewDecision.reopenedIntro", values), to === "AwaitingAuthCode" ? t("email.reviewDecision.reopenedCode") : t("email.reviewDecision.reopenedCheck")],
-      details: [{ label: t("email.reviewDecision.reference"), value: director.reference }],
-      action: { label: t("email.reviewDecision.action"), url: signInUrl() },
-    });
-  });
+export function reopenedEmail(director: Reviewed, client: Company, to: DirectorStatus) {
+  return reviewDecisionEmail(director, client, (t, values) => ({
+    subject: t("email.reviewDecision.reopenedSubject"),
+    paragraphs: [
+      t("email.reviewDecision.reopenedIntro", values),
+      to === "AwaitingAuthCode"
+        ? t("email.reviewDecision.reopenedCode")
+        : t("email.reviewDecision.reopenedCheck"),
+    ],
+    action: { label: t("email.reviewDecision.action"), url: signInUrl() },
+  }));
 }
