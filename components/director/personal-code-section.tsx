@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { ExternalLink } from "@/components/ui/external-link";
+import { LinkList } from "@/components/ui/link-list";
 import { hasDirectorMove } from "@/lib/domain/director-lifecycle";
 import type { DirectorStatus } from "@/lib/domain/values";
 import { PersonalCodeForm } from "./personal-code-form";
@@ -46,14 +46,13 @@ export function PersonalCodeSection({ status, codeMasked }: PersonalCodeSectionP
             <p>{t("howLong")}</p>
             <p>{t("account")}</p>
             <p>{t("moreInfo")}</p>
-            <ul className="list-disc space-y-1 pl-6">
-              <li>
-                <ExternalLink href={GOV_UK_GUIDANCE.verifying}>{t("guidanceLink")}</ExternalLink>
-              </li>
-              <li>
-                <ExternalLink href={GOV_UK_GUIDANCE.personalCodes}>{t("codesLink")}</ExternalLink>
-              </li>
-            </ul>
+            <LinkList
+              className="list-disc space-y-1 pl-6"
+              links={[
+                { href: GOV_UK_GUIDANCE.verifying, label: t("guidanceLink"), external: true },
+                { href: GOV_UK_GUIDANCE.personalCodes, label: t("codesLink"), external: true },
+              ]}
+            />
           </div>
           {canEnter ? (
             <>

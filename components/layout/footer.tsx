@@ -1,7 +1,6 @@
-import Link from "next/link";
 import { connection } from "next/server";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { ExternalLink } from "@/components/ui/external-link";
+import { LinkList } from "@/components/ui/link-list";
 import { SITE_LINKS } from "./site-links";
 
 /**
@@ -17,17 +16,18 @@ export async function Footer() {
     <footer className="mt-auto border-t border-line-soft bg-gray-100 text-sm text-ink">
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-8 sm:px-6">
         <nav aria-label={t("navLabel")}>
-          <ul className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6">
-            <li>
-              <ExternalLink href={SITE_LINKS.dataProcessingPolicy}>{t("dataProcessingPolicy")}</ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={SITE_LINKS.termsOfService}>{t("termsOfService")}</ExternalLink>
-            </li>
-            <li>
-              <Link href={SITE_LINKS.contact}>{t("contactSupport")}</Link>
-            </li>
-          </ul>
+          <LinkList
+            className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6"
+            links={[
+              {
+                href: SITE_LINKS.dataProcessingPolicy,
+                label: t("dataProcessingPolicy"),
+                external: true,
+              },
+              { href: SITE_LINKS.termsOfService, label: t("termsOfService"), external: true },
+              { href: SITE_LINKS.contact, label: t("contactSupport") },
+            ]}
+          />
         </nav>
         <div className="flex flex-col gap-1 text-ink-muted">
           <p>{t("copyright", { year })}</p>
