@@ -2,6 +2,7 @@ import { useTranslations } from "next-intl";
 import { LinkList } from "@/components/ui/link-list";
 import { hasDirectorMove } from "@/lib/domain/director-lifecycle";
 import type { DirectorStatus } from "@/lib/domain/values";
+import { JourneySection } from "./journey-section";
 import { PersonalCodeForm } from "./personal-code-form";
 
 /** GOV.UK's guidance on identity verification for Companies House, and on the personal code itself. */
@@ -29,10 +30,7 @@ export function PersonalCodeSection({ status, codeMasked }: PersonalCodeSectionP
   const t = useTranslations("directorJourney.personalCode");
   const canEnter = hasDirectorMove("codeEntered", status);
   return (
-    <section id="personal-code" aria-labelledby="personal-code-title" className="mt-8 space-y-4">
-      <h2 id="personal-code-title" className="text-xl font-semibold">
-        {t("title")}
-      </h2>
+    <JourneySection id="personal-code" titleId="personal-code-title" title={t("title")}>
       {status === "Complete" ? (
         <p data-testid="personal-code-received">{t("received", { code: codeMasked ?? "" })}</p>
       ) : (
@@ -64,6 +62,6 @@ export function PersonalCodeSection({ status, codeMasked }: PersonalCodeSectionP
           )}
         </>
       )}
-    </section>
+    </JourneySection>
   );
 }

@@ -5,6 +5,7 @@ import { DetailsForm } from "@/components/director/details-form";
 import { DetailsSummary } from "@/components/director/details-summary";
 import { EvidenceSection } from "@/components/director/evidence-section";
 import { IdentityCheckSection } from "@/components/director/identity-check-section";
+import { JourneySection } from "@/components/director/journey-section";
 import { PersonalCodeSection } from "@/components/director/personal-code-section";
 import { TaskList } from "@/components/director/task-list";
 import { TitledPage } from "@/components/layout/page-layouts";
@@ -91,10 +92,7 @@ export default async function IndividualDetailsPage() {
             </p>
           </Alert>
 
-          <section id="your-details" aria-labelledby="details-title" className="mt-8 space-y-4">
-            <h2 id="details-title" className="text-xl font-semibold">
-              {t("details.title")}
-            </h2>
+          <JourneySection id="your-details" titleId="details-title" title={t("details.title")}>
             {editable ? (
               <>
                 <p>{t("details.intro")}</p>
@@ -106,7 +104,7 @@ export default async function IndividualDetailsPage() {
                 <DetailsSummary director={director} />
               </>
             )}
-          </section>
+          </JourneySection>
 
           {/* Verified here before for another company: confirming it replaces the identity check (issue 20). */}
           {priorOffer ? <PriorVerificationSection offer={priorOffer} /> : null}
