@@ -44,6 +44,9 @@ async function main() {
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DATA_DIR ?? ".data",
     migrate: true,
+    // Generated data (--clients, --directors) is loaded and vacuumed in statements longer than the
+    // portal's per-statement limit at a million directors.
+    statementTimeoutMs: 0,
   });
   print(`Database: ${handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded (${process.env.DATA_DIR ?? ".data"})`}`);
   try {
