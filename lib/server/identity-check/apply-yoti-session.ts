@@ -152,20 +152,19 @@ const auditBase = (d: Pick<Director, "id" | "clientId">) => ({ entityType: "Dire
  * their media row: the evidence pack needs them long after the provider has deleted the session.
  */
 async function storeEvidence(tx: Tx, directorId: number, session: YotiSession, now: Date) {
+  // What every check and media row of the session holds alike.
+  const ofSession = { directorId, yotiSessionId: session.sessionId, created: now, lastUpdated: now };
   if (session.checks.length) {
     await tx
       .insert(directorChecks)
       .values(
         session.checks.map((c) => ({
-          directorId,
+          ...ofSession,
           yotiCheckId: c.id,
-          yotiSessionId: session.sessionId,
           type: c.type,
           state: c.state,
           recommendation: c.recommendation ?? null,
           reason: c.reason ?? null,
-          created: now,
-          lastUpdated: now,
         })),
       )
       .onConflictDoUpdate({
@@ -179,14 +178,11 @@ async function storeEvidence(tx: Tx, directorId: number, session: YotiSession, n
       .insert(directorMedia)
       .values(
         session.media.map((m) => ({
-          directorId,
+          ...ofSession,
           yotiMediaId: m.id,
-          yotiSessionId: session.sessionId,
           source: m.source,
           type: m.type,
           jsonContent: m.source === "id_document.fields" ? (fields.length === 1 ? fields[0] : fields) : null,
-          created: now,
-          lastUpdated: now,
         })),
       )
       .onConflictDoNothing({ target: [directorMedia.directorId, directorMedia.yotiMediaId] });
