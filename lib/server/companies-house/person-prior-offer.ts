@@ -2,10 +2,10 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { directors } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { directorStateOf, shownStatus, hasDirectorMove } from "@/lib/domain/director-lifecycle";
 import { AppError } from "@/lib/server/app-error";
+import { ownDirectorId } from "@/lib/server/own-record";
 import { findPriorVerification } from "./person-prior-verification";
 
 /** What the signed-in individual is offered: the company and day of their earlier verification here. */
@@ -21,12 +21,11 @@ export interface PriorVerificationOffer {
  * the same person holds a completed verification of another client.
  */
 export async function getOwnPriorVerification({ db, user }: { db: Db; user: Principal }): Promise<PriorVerificationOffer | null> {
-  if (!can(user.type, "director.self.read")) throw new AppError("forbidden");
-  if (!user.directorId) throw new AppError("not_found");
+  const directorId = ownDirectorId(user, "director.self.read");
   const [director] = await db
     .select()
     .from(directors)
-    .where(and(eq(directors.id, user.directorId), eq(directors.isDeleted, false)));
+    .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)));
   if (!director) throw new AppError("not_found");
   if (director.invitedAt === null || !hasDirectorMove("priorVerificationConfirmed", shownStatus(directorStateOf(director)))) return null;
   const prior = await findPriorVerification(db, director);

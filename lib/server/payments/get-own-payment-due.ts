@@ -2,10 +2,9 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { clients } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { formatPence } from "@/lib/pricing/pricing";
-import { AppError } from "@/lib/server/app-error";
+import { ownClientId } from "@/lib/server/own-record";
 import { cardQuote } from "./card-quote";
 
 /**
@@ -14,12 +13,11 @@ import { cardQuote } from "./card-quote";
  * (`PaymentPending`, not paid) owes. Scoped by the caller's own client id.
  */
 export async function getOwnPaymentDue({ db, user }: { db: DbOrTx; user: Principal }): Promise<{ amountDue: string } | null> {
-  if (!can(user.type, "company.read")) throw new AppError("forbidden");
-  if (!user.clientId) throw new AppError("not_found");
+  const clientId = ownClientId(user, "company.read");
   const [client] = await db
     .select()
     .from(clients)
-    .where(and(eq(clients.id, user.clientId), eq(clients.isDeleted, false)));
+    .where(and(eq(clients.id, clientId), eq(clients.isDeleted, false)));
   if (!client || client.journey !== "PayByCard" || client.paid || client.status !== "PaymentPending") return null;
   const due = await cardQuote(db, client);
   return { amountDue: formatPence(due.amountDue) };

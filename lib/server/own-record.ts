@@ -1,0 +1,24 @@
+import "server-only";
+import { can, type Action } from "@/lib/auth/permissions";
+import type { Principal } from "@/lib/auth/principal";
+import { AppError } from "@/lib/server/app-error";
+
+/*
+ * The guard of every function a company contact or an individual calls on their own record: their
+ * session must allow `action` (else 403), and the id it carries is the only record they reach (a
+ * session without one finds nothing: 404).
+ */
+
+/** The signed-in company contact's own client id. */
+export function ownClientId(user: Principal, action: Action): number {
+  if (!can(user.type, action)) throw new AppError("forbidden");
+  if (!user.clientId) throw new AppError("not_found");
+  return user.clientId;
+}
+
+/** The signed-in individual's own director id. */
+export function ownDirectorId(user: Principal, action: Action): number {
+  if (!can(user.type, action)) throw new AppError("forbidden");
+  if (!user.directorId) throw new AppError("not_found");
+  return user.directorId;
+}
