@@ -38,6 +38,7 @@ import autocannon from "autocannon";
 import { buildIfNeeded } from "../lib/build-if-needed";
 import { fmt, percentile } from "./stats";
 import { print } from "../lib/terminal";
+import { printTable } from "./table";
 
 export interface HttpTarget {
   id: string;
@@ -391,9 +392,6 @@ export function reportHttp(rows: HttpRow[], proxyMs?: ProxyTimes) {
       search ? fmt(r.rps / (same("trivial")?.rps ?? Number.NaN), 3) : "",
     ];
   });
-  const all = [head, ...lines];
-  const widths = head.map((_, i) => Math.max(...all.map((l) => l[i]!.length)));
-  const line = (l: string[]) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
   print(`
 HTTP: scripts/serve.ts (Next.js's custom-server API around the production build \`next start\` serves, plus the
 client-address header), except the rows marked "next start" (that build under a plain \`next start\`) and
@@ -404,9 +402,7 @@ time per request answered; memory its RSS; load: the machine's 1-minute load ave
 (${os.cpus().length} CPUs: well above that, other work shared the machine). ÷select 1 and ÷trivial: the search's req/s
 over theirs at the same concurrency.
 `);
-  print(line(head));
-  print(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const l of lines) print(line(l));
+  printTable(head, lines);
   const c10 = (id: string) => rows.find((x) => x.id === id && x.connections === 10);
   const [home, plain, stat, bare] = [c10("trivial"), c10("trivial (next start)"), c10("static"), c10("bare node:http")];
   if (home && stat && bare) {

@@ -32,6 +32,7 @@ import { parseArgs } from "node:util";
 import type { Flags, Result } from "lighthouse";
 import { fmt, summarise, type LatencySummary } from "./stats";
 import { print, printError } from "../lib/terminal";
+import { loadText, writeSummary } from "./summary";
 import { printTable } from "./table";
 
 export type Preset = "desktop" | "mobile";
@@ -292,6 +293,30 @@ export async function benchLighthouse(o: LighthouseOptions): Promise<LighthouseR
   return { ssr, lighthouse: rows, chrome: chrome.version };
 }
 
+/** The headers of the load metrics' columns of a report's table (`metricCells`). */
+export const METRICS_HEAD = ["FCP", "LCP", "TBT", "CLS", "SI"];
+
+/** A row's load metrics as table cells: times in whole ms, layout shift to three places. */
+export function metricCells(x: LighthouseRow): string[] {
+  return [fmt(x.fcp, 0), fmt(x.lcp, 0), fmt(x.tbt, 0), fmt(x.cls, 3), fmt(x.speedIndex, 0)];
+}
+
+/**
+ * Prints, under the table, what deserves a look in each row: a runtime error, what moved (with
+ * `shifts`), failed accessibility audits and low-scoring performance audits.
+ */
+export function printNotes(rows: readonly LighthouseRow[], { shifts = false } = {}) {
+  for (const x of rows) {
+    const notes = [
+      ...(x.runtimeError ? [`runtime error ${x.runtimeError}`] : []),
+      ...(shifts ? x.shifts.map((s) => `shift ${s}`) : []),
+      ...x.a11yFailures.map((a) => `accessibility: ${a}`),
+      ...x.perfWarnings.map((a) => `performance: ${a}`),
+    ];
+    if (notes.length) print(`\n${x.id}, ${x.preset}:\n  ${notes.join("\n  ")}`);
+  }
+}
+
 /** Prints both tables and the bars; writes a JSON summary under bench-results/. */
 export function reportLighthouse(r: LighthouseReport, ssrBarMs = 300) {
   print(`\nServer render (sequential GETs with an admin session, times in ms; bar: under ${ssrBarMs} ms)\n`);
@@ -301,37 +326,24 @@ export function reportLighthouse(r: LighthouseReport, ssrBarMs = 300) {
   );
   print(`\nLighthouse (${r.chrome}; times in ms; desktop = Lighthouse's desktop preset, mobile = its default: simulated slow 4G, 4× CPU)\n`);
   printTable(
-    ["page", "preset", "perf", "a11y", "FCP", "LCP", "TBT", "CLS", "SI", "server response", "runs (perf)", "host index", "95+"],
+    ["page", "preset", "perf", "a11y", ...METRICS_HEAD, "server response", "runs (perf)", "host index", "95+"],
     r.lighthouse.map((x) => [
       x.id,
       x.preset,
       String(x.performance),
       String(x.accessibility),
-      fmt(x.fcp, 0),
-      fmt(x.lcp, 0),
-      fmt(x.tbt, 0),
-      fmt(x.cls, 3),
-      fmt(x.speedIndex, 0),
+      ...metricCells(x),
       fmt(x.serverResponse, 0),
       x.performanceRuns.join(" "),
       fmt(x.benchmarkIndex, 0),
       x.performance >= 95 && x.accessibility >= 95 ? "PASS" : "FAIL",
     ]),
   );
-  for (const x of r.lighthouse) {
-    const notes = [
-      ...(x.runtimeError ? [`runtime error ${x.runtimeError}`] : []),
-      ...x.a11yFailures.map((a) => `accessibility: ${a}`),
-      ...x.perfWarnings.map((a) => `performance: ${a}`),
-    ];
-    if (notes.length) print(`\n${x.id}, ${x.preset}:\n  ${notes.join("\n  ")}`);
-  }
+  printNotes(r.lighthouse);
   print(`\nHost index: Lighthouse's BenchmarkIndex of this machine during the run (mobile's 4× CPU slowdown assumes about 1,000+; lower inflates mobile TBT and LCP).`);
-  print(`Load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs. Reports: ${r.lighthouse.map((x) => x.report).join(", ")}`);
-  const file = path.join(process.cwd(), "bench-results", `pages-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), bars: { ssrP95Ms: ssrBarMs, lighthouse: 95 }, ...r }, null, 2));
-  print(`Summary: ${path.relative(process.cwd(), file)}`);
+  print(`Load average at the end: ${loadText()}. Reports: ${r.lighthouse.map((x) => x.report).join(", ")}`);
+  const at = new Date().toISOString();
+  writeSummary("pages", at, { at, bars: { ssrP95Ms: ssrBarMs, lighthouse: 95 }, ...r });
 }
 
 // On its own: `npx tsx scripts/bench/lighthouse.ts --url ... --cookie ... --path ...`.

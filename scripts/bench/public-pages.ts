@@ -36,8 +36,17 @@ import { startSimulators } from "../lib/simulators";
 import { print, printError } from "../lib/terminal";
 import { startBarePage } from "./bare-next";
 import { startPortal } from "./http";
-import { benchLighthouse, type LighthouseRow, type Preset, type ThrottlingMethod } from "./lighthouse";
+import {
+  benchLighthouse,
+  METRICS_HEAD,
+  metricCells,
+  printNotes,
+  type LighthouseRow,
+  type Preset,
+  type ThrottlingMethod,
+} from "./lighthouse";
 import { fmt } from "./stats";
+import { loadText, writeSummary } from "./summary";
 import { printTable } from "./table";
 
 /** The bare Next.js page's row in the Lighthouse table (no bars: it is the floor). */
@@ -202,34 +211,25 @@ export function reportPublicPages(r: PublicPagesReport): boolean {
   if (r.lighthouse.length) {
     print(`\nLighthouse (${r.chrome}; ${r.throttling ?? "simulate"} throttling; median-score run of ${r.lighthouse[0]!.runs}; times in ms; mobile bars: CLS 0, TBT < ${TBT_BAR_MS}, LCP < ${LCP_BAR_MS})\n`);
     printTable(
-      ["page", "preset", "perf", "runs", "a11y", "FCP", "LCP", "TBT", "CLS", "SI", "JS kB", "host index", "bars"],
+      ["page", "preset", "perf", "runs", "a11y", ...METRICS_HEAD, "JS kB", "host index", "bars"],
       r.lighthouse.map((x) => [
         x.id,
         x.preset,
         String(x.performance),
         x.performanceRuns.join(" "),
         String(x.accessibility),
-        fmt(x.fcp, 0),
-        fmt(x.lcp, 0),
-        fmt(x.tbt, 0),
-        fmt(x.cls, 3),
-        fmt(x.speedIndex, 0),
+        ...metricCells(x),
         fmt(x.scriptBytes / 1024, 1),
         fmt(x.benchmarkIndex, 0),
         x.preset === "mobile" && x.id !== BARE_ID ? (mobileBarsMet(x) ? "PASS" : "FAIL") : "",
       ]),
     );
-    for (const x of r.lighthouse) {
-      const notes = [...(x.runtimeError ? [`runtime error ${x.runtimeError}`] : []), ...x.shifts.map((s) => `shift ${s}`), ...x.a11yFailures.map((a) => `accessibility: ${a}`), ...x.perfWarnings.map((a) => `performance: ${a}`)];
-      if (notes.length) print(`\n${x.id}, ${x.preset}:\n  ${notes.join("\n  ")}`);
-    }
+    printNotes(r.lighthouse, { shifts: true });
     print(`\nHost index: Lighthouse's BenchmarkIndex during the run (its mobile 4× CPU slowdown assumes about 1,000+; lower inflates mobile TBT and LCP).`);
   }
-  print(`Load average at the end: ${r.loadAverage.map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs.`);
-  const file = path.join(process.cwd(), "bench-results", `public-pages-${r.at.replace(/[:.]/g, "-")}.json`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ budgets: { signInKb: SIGN_IN_BUDGET_KB, pageKb: PAGE_BUDGET_KB, tbtMs: TBT_BAR_MS, lcpMs: LCP_BAR_MS }, ...r }, null, 2));
-  print(`Summary: ${path.relative(process.cwd(), file)}`);
+  print(`Load average at the end: ${loadText(r.loadAverage)}.`);
+  const budgets = { signInKb: SIGN_IN_BUDGET_KB, pageKb: PAGE_BUDGET_KB, tbtMs: TBT_BAR_MS, lcpMs: LCP_BAR_MS };
+  writeSummary("public-pages", r.at, { budgets, ...r });
   return r.sizes.every((s) => s.pass) && r.lighthouse.filter((x) => x.preset === "mobile" && x.id !== BARE_ID).every(mobileBarsMet);
 }
 

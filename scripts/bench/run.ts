@@ -28,9 +28,7 @@
  * (./invitations.ts): a request of 5,000 individuals to every invitation in a capture SMTP server,
  * under 60 s on PostgreSQL and 5 minutes on the embedded database.
  */
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
@@ -44,6 +42,7 @@ import { ALL_SHAPES, RANDOM_TERM_SHAPES, SCENARIOS, type Scenario } from "./scen
 import { reportShapes, timeShapesOverHttp } from "./search-shapes";
 import { drawTerms, type TermPool } from "./terms";
 import { fmt, summarise, throughput, timeSequential, type LatencySummary } from "./stats";
+import { loadText, writeSummary } from "./summary";
 import { print, printError } from "../lib/terminal";
 
 const HELP = `Usage: npm run bench -- [options]
@@ -486,26 +485,20 @@ Every shape: worst route p95 ${fmt(worstP95)} ms → ${worstP95 < P95_BAR_MS ? "
 In-process throughput ratios (informative): search ÷ trivial lowest ${fmt(minRatio, 4)}, search ÷ "select 1" lowest ${fmt(minRatioSelect1, 3)}.
 The trivial handler does no I/O in process, so that ratio compares a search with no work at all; the HTTP
 table (--http) gives both ratios with the framework's per-request cost included.${jits.length ? `\nWARNING: PostgreSQL planned JIT compilation for ${jits.join(", ")} (adds 10–300 ms).` : ""}
-Load average at the end: ${r.loadAverage.map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs (anything near or above the CPU count means other work shared the machine).
+Load average at the end: ${loadText(r.loadAverage)} (anything near or above the CPU count means other work shared the machine).
 Total time ${fmt(r.totalMs / 1000)} s.`);
 
-  const out = path.join(process.cwd(), "bench-results");
-  fs.mkdirSync(out, { recursive: true });
-  const file = path.join(out, `client-search-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  fs.writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        bars: { p95Ms: P95_BAR_MS },
-        ...r,
-        summary: { worstTypicalRouteP95: worstP95, lowestTypicalRatioTrivial: minRatio, lowestTypicalRatioSelect1: minRatioSelect1 },
-      },
-      null,
-      2,
-    ),
-  );
-  print(`Summary: ${path.relative(process.cwd(), file)}`);
+  const at = new Date().toISOString();
+  writeSummary("client-search", at, {
+    at,
+    bars: { p95Ms: P95_BAR_MS },
+    ...r,
+    summary: {
+      worstTypicalRouteP95: worstP95,
+      lowestTypicalRatioTrivial: minRatio,
+      lowestTypicalRatioSelect1: minRatioSelect1,
+    },
+  });
 }
 
 await main().catch((err) => {
