@@ -13,9 +13,9 @@
  *
  * Bar (docs/speed.md): p95 under 300 ms from the cache. Measured, not asserted in a test.
  */
-import os from "node:os";
 import { fmt, summarise, timeSequential, type LatencySummary } from "./stats";
 import { print } from "../lib/terminal";
+import { loadText } from "./summary";
 
 export const LOOKUP_P95_BAR_MS = 300;
 
@@ -95,6 +95,6 @@ export function reportCompaniesHouseLookup(r: CompaniesHouseLookupResult): void 
   print(line("first look-up of each (local simulator, then cached)", r.uncached));
   print(
     `\nCached p95 ${fmt(Math.max(r.all.p95, r.largest.p95))} ms → ${r.pass ? "PASS" : "FAIL"} (bar: under ${LOOKUP_P95_BAR_MS} ms). ` +
-      `Load average ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs.`,
+      `Load average ${loadText()}.`,
   );
 }

@@ -13,10 +13,11 @@
  * The bar is parse + request under 2 s at 5,000 rows. Measured, not asserted in a test: timing
  * depends on the machine, which is why the load average is printed with it.
  */
-import os from "node:os";
 import { benchRequestBody, loadRequestRoute } from "./request-route";
 import { fmt, summarise, type LatencySummary } from "./stats";
 import { print } from "../lib/terminal";
+import { startCaptcha } from "./in-process-simulators";
+import { loadText } from "./summary";
 
 export const CSV_IMPORT_BAR_MS = 2000;
 
@@ -37,16 +38,12 @@ function csvOf(rows: number, run: number): string {
 
 /** Runs the benchmark on the configured database (process.env.DATABASE_URL); `runs` timed runs after one warm-up. */
 export async function benchCsvImport({ rows, runs }: { rows: number; runs: number }): Promise<CsvImportResult> {
-  const { startCaptchaSimulator } = await import("@/lib/integrations/captcha/simulator/server");
-  const { configureCaptchaSimulator } = await import("@/lib/integrations/captcha/simulator/configure");
-  const { RECAPTCHA_DEV_CREDENTIALS } = await import("@/lib/integrations/captcha/dev-credentials");
   const { resetEnvCache } = await import("@/lib/env");
   const { parseIndividualsCsv } = await import("@/lib/csv/individuals-import");
   const postRequest = await loadRequestRoute();
   const { getJobQueue, stopJobQueue } = await import("@/lib/jobs/queue");
 
-  const sim = await startCaptchaSimulator({ port: 0, ...RECAPTCHA_DEV_CREDENTIALS });
-  configureCaptchaSimulator(process.env, sim.port);
+  const sim = await startCaptcha();
   resetEnvCache();
   await getJobQueue(); // pg-boss installs its schema on first use: not part of a request
 
@@ -92,6 +89,6 @@ export function reportCsvImport(r: CsvImportResult): void {
   print(line("total", r.total));
   print(
     `\nSlowest total ${fmt(r.total.max)} ms → ${r.pass ? "PASS" : "FAIL"} (bar: under ${CSV_IMPORT_BAR_MS} ms at 5,000 rows). ` +
-      `Load average ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs.`,
+      `Load average ${loadText()}.`,
   );
 }

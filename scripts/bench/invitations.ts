@@ -23,7 +23,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { print } from "../lib/terminal";
+import { startCaptcha, startSage } from "./in-process-simulators";
 import { benchRequestBody, loadRequestRoute } from "./request-route";
+import { loadText } from "./summary";
 
 export const INVITATIONS_BAR_MS = { postgres: 60_000, embedded: 300_000 } as const;
 export type BenchDatabase = keyof typeof INVITATIONS_BAR_MS;
@@ -130,12 +132,6 @@ export async function benchInvitations({
   const { closeDb } = await import("@/db");
   const { resetEnvCache } = await import("@/lib/env");
   const { startJobQueue, stopJobQueue } = await import("@/lib/jobs/queue");
-  const { startCaptchaSimulator } = await import("@/lib/integrations/captcha/simulator/server");
-  const { configureCaptchaSimulator } = await import("@/lib/integrations/captcha/simulator/configure");
-  const { RECAPTCHA_DEV_CREDENTIALS } = await import("@/lib/integrations/captcha/dev-credentials");
-  const { startSageSimulator } = await import("@/lib/integrations/sage/simulator/server");
-  const { configureSageSimulator } = await import("@/lib/integrations/sage/simulator/configure");
-  const { SAGE_DEV_CREDENTIALS } = await import("@/lib/integrations/sage/dev-credentials");
   const postRequest = await loadRequestRoute();
   const { listMessages } = await import("@/lib/integrations/email/mailbox-store");
 
@@ -143,8 +139,7 @@ export async function benchInvitations({
   await stopJobQueue();
   await closeDb();
   const mailbox = await startMailbox(mailDir);
-  const captcha = await startCaptchaSimulator({ port: 0, ...RECAPTCHA_DEV_CREDENTIALS });
-  const sage = await startSageSimulator({ port: 0, clientId: SAGE_DEV_CREDENTIALS.clientId, clientSecret: SAGE_DEV_CREDENTIALS.clientSecret, initialRefreshToken: SAGE_DEV_CREDENTIALS.refreshToken });
+  const captcha = await startCaptcha();
   process.env.SMTP_URL = `smtp://127.0.0.1:${mailbox.port}`;
   process.env.HOLD_REQUEST_INVITATIONS = "false";
   process.env.WORKER_IN_PROCESS = "true";
@@ -154,8 +149,8 @@ export async function benchInvitations({
     delete process.env.DATABASE_URL;
     process.env.DATA_DIR = path.join(tmp, "data");
   }
-  configureCaptchaSimulator(process.env, captcha.port);
-  configureSageSimulator(process.env, sage.port);
+  // After the database settings: the Sage simulator's configuration depends on them.
+  const sage = await startSage();
   resetEnvCache();
   const settings = Object.fromEntries(SETTINGS.map((k) => [k, process.env[k] ?? "default"]));
 
@@ -270,5 +265,5 @@ export function reportInvitations(results: InvitationsResult[]): void {
     );
     print(`            delivered once ${r.deliveredOnce}, missing ${r.missing}, more than once ${r.duplicated}; ${Object.entries(r.settings).map(([k, v]) => `${k}=${v}`).join(", ")}`);
   }
-  print(`  Load average ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs; Node ${process.version}.`);
+  print(`  Load average ${loadText()}; Node ${process.version}.`);
 }
