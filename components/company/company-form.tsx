@@ -1,11 +1,9 @@
 "use client";
 
-import { useCallback, useMemo } from "react";
-import { useRouter } from "next/navigation";
+import { useMemo } from "react";
 import { useTranslations } from "next-intl";
 import type { OptionItem } from "@/lib/countries";
 import { lazyResolver } from "@/lib/forms/lazy-resolver";
-import { diffToOperations } from "@/lib/json-patch/diff";
 import type { CompanyFormInput, CompanyFormOutput } from "@/lib/schemas/company-patch";
 import { companyPatchFieldNames, companyRequiredFields, type CompanyPatchField } from "@/lib/schemas/company-patch-fields";
 import { ErrorSummary, summaryItems } from "@/components/ui/error-summary";
@@ -14,9 +12,8 @@ import { KitFormElement } from "@/components/ui/form/form";
 import { FormActions } from "@/components/ui/form/form-actions";
 import { useStaffMessage } from "@/components/ui/form/staff-messages";
 import { FormFieldset, SelectOptions } from "@/components/ui/form/parts";
-import { useSaveGuard } from "@/components/ui/form/use-save-guard";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
-import { useToastMessages } from "@/components/ui/toast";
+import { usePatchForm } from "@/components/ui/form/use-patch-form";
 import { COMPANY_URL, sendCompanyPatch } from "./api";
 
 /** The server's schema of the form, loaded when the form is first used. */
@@ -35,41 +32,21 @@ function toFormValues(company: CompanyFormValues): CompanyFormInput {
  */
 export function CompanyForm({ company, countries }: { company: CompanyFormValues; countries: OptionItem[] }) {
   const t = useTranslations("secure.company.form");
-  const router = useRouter();
-  const toastMessage = useToastMessages();
   const message = useStaffMessage();
   const defaults = useMemo(() => toFormValues(company), [company]);
   const form = useKitForm<CompanyFormInput, CompanyFormOutput>({ resolver, defaultValues: defaults, version: new Date(company.updatedAt).getTime() });
   const {
     register,
-    reset,
-    getValues,
-    serverErrors,
     formState: { errors, isSubmitting },
   } = form;
-
-  const submit = useCallback(
-    async (values: CompanyFormOutput): Promise<boolean> => {
-      const before = Object.fromEntries(companyPatchFieldNames.map((f) => [f, company[f] ?? null]));
-      const operations = diffToOperations(before, values, companyPatchFieldNames);
-      if (!operations.length) {
-        reset(getValues());
-        return true;
-      }
-      const result = await sendCompanyPatch(COMPANY_URL, operations);
-      if (result.ok) {
-        toastMessage.success("companySaved");
-        reset(getValues());
-        router.refresh();
-        return true;
-      }
-      serverErrors(result.fields, (field) => (companyPatchFieldNames as readonly string[]).includes(field));
-      toastMessage.error("formSubmitFailed");
-      return false;
-    },
-    [company, getValues, reset, router, serverErrors, toastMessage],
-  );
-  useSaveGuard(form, "company", submit, () => reset(defaults));
+  const submit = usePatchForm(form, {
+    id: "company",
+    defaults,
+    record: company,
+    fields: companyPatchFieldNames,
+    send: (operations) => sendCompanyPatch(COMPANY_URL, operations),
+    toasts: { saved: "companySaved" },
+  });
 
   const text = (field: CompanyPatchField, extra: Record<string, unknown> = {}) => (
     <Field label={t(`fields.${field}`)} optional={!companyRequiredFields.includes(field)} error={message(errors[field]?.message)} {...extra} {...register(field)} />

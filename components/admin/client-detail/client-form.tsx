@@ -1,14 +1,12 @@
 "use client";
 
-import { useCallback, useMemo, useRef } from "react";
-import { useRouter } from "next/navigation";
+import { useMemo, useRef } from "react";
 import { Controller, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
 import { staffMovesFrom } from "@/lib/domain/client-lifecycle";
 import { productTierValues, type ClientStatus } from "@/lib/domain/values";
 import type { OptionItem } from "@/lib/countries";
-import { diffToOperations } from "@/lib/json-patch";
 import { penceToPounds } from "@/lib/json-patch/fields";
 import { clientFormSchema, clientPatchFieldNames, paymentRecordFields, type ClientFormInput, type ClientFormOutput, type ClientPatchField } from "@/lib/schemas/client-patch";
 import type { ClientDetail } from "@/lib/server/clients/get-client-detail";
@@ -21,9 +19,8 @@ import { KitFormElement } from "@/components/ui/form/form";
 import { useStaffMessage } from "@/components/ui/form/staff-messages";
 import { FormFieldset, SelectOptions } from "@/components/ui/form/parts";
 import { useFocusWhen } from "@/components/ui/form/use-focus";
-import { useSaveGuard } from "@/components/ui/form/use-save-guard";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
-import { useToastMessages } from "@/components/ui/toast";
+import { usePatchForm } from "@/components/ui/form/use-patch-form";
 import { clientUrl, sendPatch } from "./api";
 
 export type ClientFormClient = ClientDetail["client"];
@@ -42,10 +39,6 @@ function toFormValues(client: ClientFormClient): ClientFormInput {
 
 /** Whether the form moves a card client awaiting payment on to New: staff record the payment. */
 const recordingPayment = (from: ClientStatus, to: string | undefined) => from === "PaymentPending" && to === "New";
-
-function patchableOf(client: ClientFormClient): Record<string, unknown> {
-  return Object.fromEntries(clientPatchFieldNames.map((f) => [f, client[f] ?? null]));
-}
 
 function ReadOnly({ items }: { items: DescriptionItem[] }) {
   return <DescriptionList items={items} size="sm" className="sm:col-span-2" />;
@@ -79,8 +72,6 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   const t = useTranslations("clientDetail");
   const ts = useTranslations("statuses");
   const format = useFormatter();
-  const router = useRouter();
-  const toastMessage = useToastMessages();
   const message = useStaffMessage();
   const problemRef = useRef<HTMLDivElement>(null);
   const defaults = useMemo(() => toFormValues(client), [client]);
@@ -89,7 +80,6 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
     register,
     control,
     reset,
-    getValues,
     formState: { errors, isDirty, isSubmitting },
   } = form;
   useFocusWhen(problemRef, form.problem, form.failures);
@@ -97,33 +87,24 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   const money = (pence: number | null) => (pence === null ? t("notSet") : format.number(pence / 100, { style: "currency", currency: "GBP" }));
   const date = (d: Date | string | null) => (d ? format.dateTime(new Date(d), { dateStyle: "medium", timeStyle: "short" }) : t("notSet"));
 
-  const { clearProblem, serverErrors } = form;
-  const submit = useCallback(
-    async (values: ClientFormOutput): Promise<boolean> => {
-      clearProblem();
-      const operations = diffToOperations(patchableOf(client), values, clientPatchFieldNames);
-      // Moving a card client awaiting payment on to New records the payment (lib/domain/client-lifecycle.ts).
-      if (recordingPayment(client.status, values.status)) {
-        operations.push({ op: "add", path: "/paymentReference", value: values.paymentReference ?? "" }, { op: "add", path: "/paymentNote", value: values.paymentNote ?? "" });
-      }
-      if (!operations.length) {
-        reset(getValues());
-        return true;
-      }
-      const result = await sendPatch(clientUrl(client.id), operations);
-      if (result.ok) {
-        toastMessage.success("clientSaved");
-        reset(getValues());
-        router.refresh();
-        return true;
-      }
-      serverErrors(result.fields, (field) => (clientPatchFieldNames as string[]).includes(field) || field in paymentRecordFields);
-      toastMessage.error("formSubmitFailed");
-      return false;
-    },
-    [client, getValues, reset, router, serverErrors, clearProblem, toastMessage],
-  );
-  useSaveGuard(form, `client-${client.id}`, submit, () => reset(defaults));
+  const submit = usePatchForm(form, {
+    id: `client-${client.id}`,
+    defaults,
+    record: client,
+    fields: clientPatchFieldNames,
+    // Moving a card client awaiting payment on to New records the payment
+    // (lib/domain/client-lifecycle.ts).
+    moreOperations: (values) =>
+      recordingPayment(client.status, values.status)
+        ? [
+            { op: "add", path: "/paymentReference", value: values.paymentReference ?? "" },
+            { op: "add", path: "/paymentNote", value: values.paymentNote ?? "" },
+          ]
+        : [],
+    moreFields: Object.keys(paymentRecordFields),
+    send: (operations) => sendPatch(clientUrl(client.id), operations),
+    toasts: { saved: "clientSaved" },
+  });
 
   const err = (field: ClientPatchField | keyof typeof paymentRecordFields) => message(errors[field]?.message);
   const chosenStatus = useWatch({ control, name: "status" });

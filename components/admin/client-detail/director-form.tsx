@@ -1,11 +1,9 @@
 "use client";
 
-import { useCallback, useMemo } from "react";
-import { useRouter } from "next/navigation";
+import { useMemo } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import type { OptionItem } from "@/lib/countries";
-import { diffToOperations } from "@/lib/json-patch";
 import {
   directorDetailFieldNames,
   directorFormSchema,
@@ -19,9 +17,8 @@ import { KitFormElement } from "@/components/ui/form/form";
 import { FormActions } from "@/components/ui/form/form-actions";
 import { useStaffMessage } from "@/components/ui/form/staff-messages";
 import { SelectOptions } from "@/components/ui/form/parts";
-import { useSaveGuard } from "@/components/ui/form/use-save-guard";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
-import { useToastMessages } from "@/components/ui/toast";
+import { usePatchForm } from "@/components/ui/form/use-patch-form";
 import { directorUrl, sendPatch } from "./api";
 
 type DetailField = (typeof directorDetailFieldNames)[number];
@@ -40,8 +37,6 @@ function toFormValues(d: ClientDetailDirector): DirectorFormInput {
 export function DirectorForm({ director, countries, onDone }: { director: ClientDetailDirector; countries: OptionItem[]; onDone: () => void }) {
   const t = useTranslations("clientDetail.director");
   const tc = useTranslations("clientDetail");
-  const router = useRouter();
-  const toastMessage = useToastMessages();
   const message = useStaffMessage();
   const defaults = useMemo(() => toFormValues(director), [director]);
   const form = useKitForm<DirectorFormInput, DirectorFormOutput>({ resolver: zodResolver(directorFormSchema), defaultValues: defaults, focus: "field" });
@@ -49,35 +44,21 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
     register,
     control,
     reset,
-    serverErrors,
     formState: { errors, isSubmitting },
   } = form;
-
-  const submit = useCallback(
-    async (values: DirectorFormOutput): Promise<boolean> => {
-      const before = Object.fromEntries(directorDetailFieldNames.map((f) => [f, director[f] ?? null]));
-      const operations = diffToOperations(before, values, directorDetailFieldNames);
-      if (!operations.length) {
-        toastMessage.info("nothingToSave");
-        reset(defaults);
-        onDone();
-        return true;
-      }
-      const result = await sendPatch(directorUrl(director.id), operations);
-      if (result.ok) {
-        toastMessage.success("directorSaved", { values: { name: values.name ?? director.name } });
-        reset(undefined, { keepValues: true });
-        router.refresh();
-        onDone();
-        return true;
-      }
-      serverErrors(result.fields, (field) => (directorDetailFieldNames as readonly string[]).includes(field));
-      toastMessage.error("formSubmitFailed");
-      return false;
+  const submit = usePatchForm(form, {
+    id: `director-${director.id}`,
+    defaults,
+    record: director,
+    fields: directorDetailFieldNames,
+    send: (operations) => sendPatch(directorUrl(director.id), operations),
+    toasts: {
+      saved: "directorSaved",
+      savedValues: (values) => ({ name: values.name ?? director.name }),
+      unchanged: "nothingToSave",
     },
-    [defaults, director, onDone, reset, router, serverErrors, toastMessage],
-  );
-  useSaveGuard(form, `director-${director.id}`, submit, () => reset(defaults));
+    onDone,
+  });
 
   const err = (field: DetailField) => message(errors[field]?.message);
   const text = (field: Exclude<DetailField, "formerNames">, extra: Record<string, unknown> = {}) => (
