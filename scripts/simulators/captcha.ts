@@ -11,14 +11,18 @@
 import { RECAPTCHA_DEV_CREDENTIALS, RECAPTCHA_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/captcha/dev-credentials";
 import { startCaptchaSimulator } from "../../lib/integrations/captcha/simulator/server";
 import { runSimulator } from "../lib/run-simulator";
+import { credentialsFromEnv, simulatorPort } from "../lib/simulator-settings";
 
-const port = Number(process.env.SIMULATOR_PORT || RECAPTCHA_SIMULATOR_DEFAULT_PORT);
+const port = simulatorPort(RECAPTCHA_SIMULATOR_DEFAULT_PORT);
+const variables = {
+  siteKey: "RECAPTCHA_SITE_KEY",
+  apiKey: "RECAPTCHA_API_KEY",
+  projectId: "RECAPTCHA_PROJECT_ID",
+};
 
 const started = startCaptchaSimulator({
   port,
-  siteKey: process.env.RECAPTCHA_SITE_KEY || RECAPTCHA_DEV_CREDENTIALS.siteKey,
-  apiKey: process.env.RECAPTCHA_API_KEY || RECAPTCHA_DEV_CREDENTIALS.apiKey,
-  projectId: process.env.RECAPTCHA_PROJECT_ID || RECAPTCHA_DEV_CREDENTIALS.projectId,
+  ...credentialsFromEnv(variables, RECAPTCHA_DEV_CREDENTIALS),
   testTokens: process.env.APP_ENV !== "production",
 });
 

@@ -13,14 +13,21 @@
 import { SAGE_DEV_CREDENTIALS, SAGE_SIMULATOR_DEFAULT_PORT } from "../../lib/integrations/sage/dev-credentials";
 import { startSageSimulator } from "../../lib/integrations/sage/simulator/server";
 import { runSimulator } from "../lib/run-simulator";
+import { credentialsFromEnv, simulatorPort } from "../lib/simulator-settings";
 
-const port = Number(process.env.SIMULATOR_PORT || SAGE_SIMULATOR_DEFAULT_PORT);
+const port = simulatorPort(SAGE_SIMULATOR_DEFAULT_PORT);
+const variables = {
+  clientId: "SAGE_CLIENT_ID",
+  clientSecret: "SAGE_CLIENT_SECRET",
+  refreshToken: "SAGE_REFRESH_TOKEN",
+};
+const { clientId, clientSecret, refreshToken } = credentialsFromEnv(variables, SAGE_DEV_CREDENTIALS);
 
 const started = startSageSimulator({
   port,
-  clientId: process.env.SAGE_CLIENT_ID || SAGE_DEV_CREDENTIALS.clientId,
-  clientSecret: process.env.SAGE_CLIENT_SECRET || SAGE_DEV_CREDENTIALS.clientSecret,
-  initialRefreshToken: process.env.SAGE_REFRESH_TOKEN || SAGE_DEV_CREDENTIALS.refreshToken,
+  clientId,
+  clientSecret,
+  initialRefreshToken: refreshToken,
   stateFile: process.env.SAGE_SIMULATOR_STATE_FILE || undefined,
 });
 
