@@ -3,8 +3,9 @@ import path from "node:path";
 
 /*
  * Every page names itself in its <title> (issue 19: "Every client page is titled 'Client'"): each
- * app/**\/page.tsx exports `generateMetadata` or `metadata` with a title, and so do the access
- * screens rendered in a refused page's place (forbidden.tsx, unauthorized.tsx, not-found.tsx).
+ * app/**\/page.tsx exports `generateMetadata` or `metadata` with a title (or titleMetadata's), and
+ * so do the access screens rendered in a refused page's place (forbidden.tsx, unauthorized.tsx,
+ * not-found.tsx).
  * A page that only redirects renders nothing to title. This reads the sources; it imports no Next.js.
  */
 const APP = path.join(process.cwd(), "app");
@@ -18,7 +19,10 @@ function pagesUnder(dir: string): string[] {
   });
 }
 
-const titles = (source: string) => /export (async function generateMetadata|const metadata)\b/.test(source) && /\btitle\s*:/.test(source);
+/** Exports metadata with a title, or generateMetadata from titleMetadata (lib/ui-helpers/page-metadata.ts), which always sets one. */
+const titles = (source: string) =>
+  (/export (async function generateMetadata|const metadata)\b/.test(source) && /\btitle\s*:/.test(source)) ||
+  /export const generateMetadata = titleMetadata\("[\w.-]+"/.test(source);
 
 describe("page titles", () => {
   const pages = pagesUnder(APP);
