@@ -3,12 +3,13 @@
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import type { Journey } from "@/lib/domain/values";
 import { priceDirectors, withoutOverrides } from "@/lib/pricing/pricing";
 import type { PatchOperation } from "@/lib/json-patch";
 import type { Individual } from "@/lib/schemas/onboarding-request";
 import type { OwnCompanyDirector } from "@/lib/server/clients/get-own-company";
+import { useMoney } from "@/lib/ui-helpers/use-money";
 import { CsvImport } from "@/components/requests/csv-import";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -53,11 +54,10 @@ function useDirectorsPatch() {
 /** What adding `count` individuals costs, and how it is paid, shown before the contact confirms. */
 export function AdditionAmount({ count, pricing, journey }: { count: number; pricing: AdditionPricing; journey: Journey }) {
   const t = useTranslations("secure.company.add");
-  const format = useFormatter();
+  const money = useMoney();
   if (count < 1) return null;
   // New individuals carry no price override: each at the client's unit price.
   const q = priceDirectors({ ...pricing, directors: withoutOverrides(count) });
-  const money = (pence: number) => format.number(pence / 100, { style: "currency", currency: "GBP" });
   return (
     <Alert variant="info" role="none">
       <p data-testid="addition-amount">{q.vat === 0 ? t("amountExempt", { count, amount: money(q.amountDue) }) : t("amount", { count, amount: money(q.amountDue), net: money(q.fullPrice), vat: money(q.vat) })}</p>

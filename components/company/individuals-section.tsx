@@ -2,10 +2,11 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { directorStatusLifecycleOrder, type Journey, type ProductTier } from "@/lib/domain/values";
 import type { Pager } from "@/lib/pager";
 import type { OwnCompany, OwnCompanyDirector } from "@/lib/server/clients/get-own-company";
+import { useMoney } from "@/lib/ui-helpers/use-money";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { buttonClassName } from "@/components/ui/button-styles";
@@ -58,7 +59,7 @@ export function IndividualsSection(props: IndividualsSectionProps) {
   const { rows, total, matching, statusStats, status, pager, productTier, journey, addBlockedBy, pricing, pendingAdditions } = props;
   const t = useTranslations("secure.company");
   const ts = useTranslations("statuses.director");
-  const format = useFormatter();
+  const money = useMoney();
   const [adding, setAdding] = useState(false);
   const [bulk, setBulk] = useState(false);
   const [editing, setEditing] = useState<OwnCompanyDirector | null>(null);
@@ -66,7 +67,6 @@ export function IndividualsSection(props: IndividualsSectionProps) {
   const [payProblem, setPayProblem] = useState(false);
   const managed = productTier === "Managed";
   const columns = managed ? 6 : 5;
-  const money = (pence: number) => format.number(pence / 100, { style: "currency", currency: "GBP" });
 
   async function payNow(id: number) {
     setPayProblem(false);

@@ -1,5 +1,6 @@
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import type { AuditValues, AuditWords } from "@/lib/domain/audit-sentence";
+import { useMoney } from "@/lib/ui-helpers/use-money";
 
 /**
  * The words of audit sentences (lib/domain/audit-sentence.ts) from the messages: `auditSentence.*`,
@@ -9,7 +10,7 @@ import type { AuditValues, AuditWords } from "@/lib/domain/audit-sentence";
 export function useAuditWords(): AuditWords {
   // @messages auditSentence statuses auditArea.types
   const t = useTranslations();
-  const format = useFormatter();
+  const money = useMoney();
   // Keys are built at run time: use the translator untyped.
   const translate = t as unknown as { (key: string, values?: AuditValues): string; has(key: string): boolean };
   return {
@@ -17,6 +18,6 @@ export function useAuditWords(): AuditWords {
       const full = key.startsWith("statuses.") ? key : key.startsWith("types.") ? `auditArea.${key}` : `auditSentence.${key}`;
       return translate.has(full) ? translate(full, values) : undefined;
     },
-    money: (pence: number) => format.number(pence / 100, { style: "currency", currency: "GBP" }),
+    money,
   };
 }

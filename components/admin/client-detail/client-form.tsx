@@ -10,6 +10,7 @@ import type { OptionItem } from "@/lib/countries";
 import { penceToPounds } from "@/lib/json-patch/fields";
 import { clientFormSchema, clientPatchFieldNames, paymentRecordFields, type ClientFormInput, type ClientFormOutput, type ClientPatchField } from "@/lib/schemas/client-patch";
 import type { ClientDetail } from "@/lib/server/clients/get-client-detail";
+import { useMoney } from "@/lib/ui-helpers/use-money";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
@@ -72,6 +73,7 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   const t = useTranslations("clientDetail");
   const ts = useTranslations("statuses");
   const format = useFormatter();
+  const money = useMoney(t("notSet"));
   const message = useStaffMessage();
   const problemRef = useRef<HTMLDivElement>(null);
   const defaults = useMemo(() => toFormValues(client), [client]);
@@ -84,7 +86,6 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   } = form;
   useFocusWhen(problemRef, form.problem, form.failures);
 
-  const money = (pence: number | null) => (pence === null ? t("notSet") : format.number(pence / 100, { style: "currency", currency: "GBP" }));
   const date = (d: Date | string | null) => (d ? format.dateTime(new Date(d), { dateStyle: "medium", timeStyle: "short" }) : t("notSet"));
 
   const submit = usePatchForm(form, {

@@ -7,6 +7,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { OptionItem } from "@/lib/countries";
 import { hasDirectorMove } from "@/lib/domain/director-lifecycle";
 import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detail";
+import { useMoney } from "@/lib/ui-helpers/use-money";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DescriptionList } from "@/components/ui/description-list";
@@ -92,7 +93,7 @@ export function DirectorPanel({
   const [dialog, setDialog] = useState<"status" | "price" | "delete" | "review" | "reopen" | null>(null);
 
   const notSet = tc("notSet");
-  const money = (pence: number | null) => (pence === null ? notSet : format.number(pence / 100, { style: "currency", currency: "GBP" }));
+  const money = useMoney(notSet);
   const day = (d: string | null) => (d ? format.dateTime(new Date(`${d}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : notSet);
   const when = (d: Date | string | null) => (d ? format.dateTime(new Date(d), { dateStyle: "medium", timeStyle: "short" }) : notSet);
   const kiloBytes = (bytes: number) => format.number(bytes / 1024, { maximumFractionDigits: 0 });

@@ -2,11 +2,12 @@
 
 import { Fragment, useCallback, useEffect, useId, useMemo, useOptimistic, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { directorStatusLifecycleOrder, type DirectorStatus } from "@/lib/domain/values";
 import type { OptionItem } from "@/lib/countries";
 import type { Pager } from "@/lib/pager";
 import type { ClientDetailDirector } from "@/lib/server/clients/get-client-detail";
+import { useMoney } from "@/lib/ui-helpers/use-money";
 import { Pagination } from "@/components/ui/pagination";
 import { SelectField } from "@/components/ui/field";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -50,7 +51,6 @@ export function DirectorsSection({
 }) {
   const t = useTranslations("clientDetail.directors");
   const ts = useTranslations("statuses.director");
-  const format = useFormatter();
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -101,7 +101,7 @@ export function DirectorsSection({
       optimistic();
       router.replace(hrefWith(change), { scroll: false });
     });
-  const money = (pence: number | null) => (pence === null ? "—" : format.number(pence / 100, { style: "currency", currency: "GBP" }));
+  const money = useMoney("—");
 
   // The badge never wraps by itself; in a narrow column it must.
   const statusOf = (d: ClientDetailDirector) => (

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { formatDate } from "@/lib/dates/format-date";
+import { useMoney } from "@/lib/ui-helpers/use-money";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeadRow, TableRow } from "@/components/ui/table";
@@ -27,6 +28,7 @@ function useColumns(view: TableViewMode): Column[] {
   const format = useFormatter();
   const locale = useLocale();
   const none = <span className="text-ink-muted">{t("none")}</span>;
+  const money = useMoney(none);
   // The client's earliest verify-by date among people still to be verified; "Overdue" in words once passed.
   const deadline = (r: Row) =>
     r.nextVerifyBy ? (
@@ -38,7 +40,6 @@ function useColumns(view: TableViewMode): Column[] {
       none
     );
   const text = (v: string | null | undefined) => (v ? v : none);
-  const money = (pence: number | null | undefined) => (pence === null || pence === undefined ? none : format.number(pence / 100, { style: "currency", currency: "GBP" }));
   const day = (d: Date) => <time dateTime={d.toISOString()}>{format.dateTime(d, { dateStyle: "medium" })}</time>;
   // No prefetch: with it, every row in view (16 on a desktop screen) cost a client page's server render
   // (the detail layout's auth check and queries) on each view of the list, for the one an admin opens.
