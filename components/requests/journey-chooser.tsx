@@ -5,6 +5,7 @@ import { ErrorSummary } from "@/components/ui/error-summary";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Choice, ChoiceGroup } from "@/components/ui/choice";
+import { radioCardClassName } from "@/components/ui/radio-card";
 import { journeyValues } from "@/lib/domain/values";
 import { JOURNEY_CHOICE_PATH, type CarriedRequestValues } from "@/lib/schemas/request-page-paths";
 
@@ -36,27 +37,21 @@ export function JourneyChooser({ error, companyName, lwdbNumber }: JourneyChoose
       {lwdbNumber ? <input type="hidden" name="lwdbNumber" value={lwdbNumber} /> : null}
       <ChoiceGroup legend={t("legend")} legendClassName="mb-2 text-xl font-bold text-ink" error={error ? t("required") : undefined} errorId={errorId}>
         <div className="flex flex-col gap-3">
-          {CHOICES.map((journey) => {
-            const id = inputId(journey);
-            return (
-              // The label holds only the choice's name (the hint is its description, as GOV.UK
-              // radios have it); its ::after covers the card, so the whole card picks the choice.
-              <Choice
-                key={journey}
-                id={id}
-                type="radio"
-                name="journey"
-                value={journey}
-                label={t(`options.${journey}.label`)}
-                hint={t(`options.${journey}.hint`)}
-                className={cn(
-                  "relative flex gap-3 rounded-md border-2 bg-white p-4 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50",
-                  error ? "border-danger" : "border-line",
-                )}
-                labelClassName="cursor-pointer font-semibold after:absolute after:inset-0 after:content-['']"
-              />
-            );
-          })}
+          {CHOICES.map((journey) => (
+            // The label holds only the choice's name (the hint is its description, as GOV.UK
+            // radios have it); its ::after covers the card, so the whole card picks the choice.
+            <Choice
+              key={journey}
+              id={inputId(journey)}
+              type="radio"
+              name="journey"
+              value={journey}
+              label={t(`options.${journey}.label`)}
+              hint={t(`options.${journey}.hint`)}
+              className={cn("relative", radioCardClassName(error))}
+              labelClassName="cursor-pointer font-semibold after:absolute after:inset-0 after:content-['']"
+            />
+          ))}
         </div>
       </ChoiceGroup>
       <div>

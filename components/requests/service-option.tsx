@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 import { ChoiceGroup } from "@/components/ui/choice";
 import { cn } from "@/components/ui/cn";
+import { radioCardClassName } from "@/components/ui/radio-card";
 import { usePublicMessage } from "@/components/ui/form/messages";
 
 const TIERS = ["OneOff", "Managed"] as const;
@@ -40,10 +41,7 @@ export function ServiceOption() {
             <label
               key={tier}
               htmlFor={inputId}
-              className={cn(
-                "flex cursor-pointer gap-3 rounded-md border-2 bg-white p-4 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50",
-                error ? "border-danger" : "border-line",
-              )}
+              className={cn("cursor-pointer", radioCardClassName(Boolean(error)))}
             >
               <input
                 id={inputId}
