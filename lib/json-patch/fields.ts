@@ -14,6 +14,11 @@ function wellFormed(multiline: boolean) {
   return multiline ? isMultiLineText : isSingleLineText;
 }
 
+/** An optional field of `schema`'s text: blank is stored as null, and null is accepted as it is. */
+function blankAsNull(schema: z.ZodType<string, string>) {
+  return schema.transform((v) => (v === "" ? null : v)).nullable();
+}
+
 /**
  * A required single-line text (trimmed, 1..max characters). `required` is the message key of a
  * missing, null or blank value.
@@ -29,13 +34,13 @@ export function requiredText(max: number, required = "required") {
 
 /** An optional single-line text: trimmed, blank or null stored as null. */
 export function optionalText(max: number, multiline = false) {
-  return z
-    .string({ error: "invalidValue" })
-    .refine(wellFormed(multiline), INVALID_CHARACTERS)
-    .trim()
-    .max(max, "tooLong")
-    .transform((v) => (v === "" ? null : v))
-    .nullable();
+  return blankAsNull(
+    z
+      .string({ error: "invalidValue" })
+      .refine(wellFormed(multiline), INVALID_CHARACTERS)
+      .trim()
+      .max(max, "tooLong"),
+  );
 }
 
 /**
@@ -43,13 +48,13 @@ export function optionalText(max: number, multiline = false) {
  * lib/schemas/uk-identifiers.ts): stored without spaces, upper case; blank or null is null.
  */
 export function optionalVatNumber() {
-  return z
-    .string({ error: "invalidValue" })
-    .max(30, "tooLong")
-    .transform(compactIdentifier)
-    .refine((v) => v === "" || isVatNumber(v), "vatNumberFormat")
-    .transform((v) => (v === "" ? null : v))
-    .nullable();
+  return blankAsNull(
+    z
+      .string({ error: "invalidValue" })
+      .max(30, "tooLong")
+      .transform(compactIdentifier)
+      .refine((v) => v === "" || isVatNumber(v), "vatNumberFormat"),
+  );
 }
 
 /** A required email address (trimmed, at most 254 characters). */
@@ -71,25 +76,25 @@ export function optionalEmail() {
 
 /** An optional telephone number: digits, spaces and + ( ) - . only. */
 export function optionalTelephone() {
-  return z
-    .string({ error: "invalidValue" })
-    .trim()
-    .max(40, "tooLong")
-    .regex(/^[0-9 +().-]*$/, "telephone")
-    .transform((v) => (v === "" ? null : v))
-    .nullable();
+  return blankAsNull(
+    z
+      .string({ error: "invalidValue" })
+      .trim()
+      .max(40, "tooLong")
+      .regex(/^[0-9 +().-]*$/, "telephone"),
+  );
 }
 
 /** An optional ISO 3166-1 alpha-2 country code (lib/countries.ts), upper-cased. */
 export function optionalCountry() {
-  return z
-    .string({ error: "invalidValue" })
-    .trim()
-    .max(2, "countryCode")
-    .transform((v) => v.toUpperCase())
-    .refine((v) => v === "" || isCountryCode(v), "countryCode")
-    .transform((v) => (v === "" ? null : v))
-    .nullable();
+  return blankAsNull(
+    z
+      .string({ error: "invalidValue" })
+      .trim()
+      .max(2, "countryCode")
+      .transform((v) => v.toUpperCase())
+      .refine((v) => v === "" || isCountryCode(v), "countryCode"),
+  );
 }
 
 /** A required ISO 3166-1 alpha-2 country code (lib/countries.ts), upper-cased. */
@@ -112,12 +117,12 @@ export function isCalendarDate(v: string): boolean {
 
 /** An optional date `YYYY-MM-DD`: blank or null is null. */
 export function optionalDate() {
-  return z
-    .string({ error: "invalidValue" })
-    .trim()
-    .refine((v) => v === "" || isCalendarDate(v), "date")
-    .transform((v) => (v === "" ? null : v))
-    .nullable();
+  return blankAsNull(
+    z
+      .string({ error: "invalidValue" })
+      .trim()
+      .refine((v) => v === "" || isCalendarDate(v), "date"),
+  );
 }
 
 /** Highest amount of money accepted, in pence (£100,000). */
