@@ -7,7 +7,7 @@ import { IndividualsSection } from "@/components/company/individuals-section";
 import { RequestPayment } from "@/components/company/request-payment";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { DescriptionList } from "@/components/ui/description-list";
-import { StatusBadge } from "@/components/ui/status-badge";
+import { clientSummaryItems } from "@/components/clients/client-summary-items";
 import { getDb } from "@/db";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
 import { requirePageUser } from "@/lib/auth/guards";
@@ -85,10 +85,7 @@ export default async function CompanyManagementPage({ searchParams }: { searchPa
           <div className="flex flex-col gap-10">
             <DescriptionList
               items={[
-                { label: t("reference"), value: <span className="font-mono">{company.reference}</span> },
-                { label: t("status"), value: <StatusBadge kind="client" status={company.status} /> },
-                { label: t("tier"), value: ts(`productTier.${company.productTier}`) },
-                { label: t("journey"), value: ts(`journey.${company.journey}`) },
+                ...clientSummaryItems(company, t, ts),
                 { label: t("companyId"), value: company.companyId ?? t("notSet") },
                 company.sageInvoiceNumber ? { label: t("invoiceNumber"), value: company.sageInvoiceNumber } : null,
               ].filter((item) => item !== null)}

@@ -13,7 +13,7 @@ import { UnsavedChangesProvider } from "@/components/ui/form/unsaved-changes";
 import { PlainPage } from "@/components/layout/page-layouts";
 import { Alert } from "@/components/ui/alert";
 import { DescriptionList } from "@/components/ui/description-list";
-import { StatusBadge } from "@/components/ui/status-badge";
+import { clientSummaryItems } from "@/components/clients/client-summary-items";
 import { getDb } from "@/db";
 import { directorStatusValues, type DirectorStatus } from "@/lib/domain/values";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
@@ -102,10 +102,7 @@ export default async function ClientDetailPage({ params, searchParams }: { param
           <section aria-label={t("summaryLabel")} className="mb-8">
             <DescriptionList
               items={[
-                { label: t("summary.reference"), value: <span className="font-mono">{client.reference}</span> },
-                { label: t("summary.status"), value: <StatusBadge kind="client" status={client.status} /> },
-                { label: t("summary.tier"), value: ts(`productTier.${client.productTier}`) },
-                { label: t("summary.journey"), value: ts(`journey.${client.journey}`) },
+                ...clientSummaryItems(client, (key) => t(`summary.${key}`), ts),
                 {
                   label: t("summary.individuals"),
                   value: (
