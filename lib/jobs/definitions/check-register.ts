@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type RetryPolicy, defineJob, handledBy } from "../define-job";
+import type { RetryPolicy } from "../define-job";
+import { defineHandledJob } from "../handled-job";
 
 /**
  * Companies House is down for minutes at a time and its rate limit resets every five minutes:
@@ -20,10 +21,9 @@ export type CheckRegisterPayload = z.infer<typeof checkRegisterPayload>;
  * the last failure records the check as `register_unavailable` and tells the admins
  * (check-register.handler.ts).
  */
-export const checkRegisterJob = defineJob({
-  name: "register.check",
-  schema: checkRegisterPayload,
-  retry: checkRegisterRetry,
-  expireInSeconds: 15 * 60,
-  ...handledBy(() => import("./check-register.handler")),
-});
+export const checkRegisterJob = defineHandledJob(
+  "register.check",
+  checkRegisterPayload,
+  { retry: checkRegisterRetry, expireInSeconds: 15 * 60 },
+  () => import("./check-register.handler"),
+);

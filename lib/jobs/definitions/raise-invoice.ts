@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type RetryPolicy, defineJob, handledBy } from "../define-job";
+import type { RetryPolicy } from "../define-job";
+import { defineHandledJob } from "../handled-job";
 
 /**
  * Sage is down for minutes at a time and rate-limits in bursts: seven more attempts, doubling
@@ -31,10 +32,9 @@ export function invoiceJobKey(clientId: number, after?: number): string {
  * With `additionId` the job raises the additional invoice of individuals the company contact added
  * later (lib/server/invoices/raise-additional-invoice.ts), with the same retries and failure path.
  */
-export const raiseInvoiceJob = defineJob({
-  name: "invoice.raise",
-  schema: raiseInvoicePayload,
-  retry: raiseInvoiceRetry,
-  expireInSeconds: 5 * 60,
-  ...handledBy(() => import("./raise-invoice.handler")),
-});
+export const raiseInvoiceJob = defineHandledJob(
+  "invoice.raise",
+  raiseInvoicePayload,
+  { retry: raiseInvoiceRetry, expireInSeconds: 5 * 60 },
+  () => import("./raise-invoice.handler"),
+);

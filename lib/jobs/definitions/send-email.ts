@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineJob, emailDelivery, handledBy } from "../define-job";
+import { emailDelivery } from "../define-job";
+import { defineHandledJob } from "../handled-job";
 
 /** An address the database already holds; its own schemas checked its form when it was stored. */
 const recipient = z.string().trim().min(3).max(320);
@@ -26,9 +27,9 @@ export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
  * retry after an SMTP time-out that was in fact delivered can be recognised by the receiver
  * (send-email.handler.ts).
  */
-export const sendEmailJob = defineJob({
-  name: "email.send",
-  schema: sendEmailPayload,
-  ...emailDelivery,
-  ...handledBy(() => import("./send-email.handler")),
-});
+export const sendEmailJob = defineHandledJob(
+  "email.send",
+  sendEmailPayload,
+  emailDelivery,
+  () => import("./send-email.handler"),
+);

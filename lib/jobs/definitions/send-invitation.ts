@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineJob, emailDelivery, handledBy } from "../define-job";
+import { emailDelivery } from "../define-job";
+import { defineHandledJob } from "../handled-job";
 
 export const sendInvitationPayload = z.object({ directorId: z.number().int().positive() });
 export type SendInvitationPayload = z.infer<typeof sendInvitationPayload>;
@@ -16,9 +17,9 @@ export type SendInvitationPayload = z.infer<typeof sendInvitationPayload>;
  * the meantime gets no email or the right one, and thousands of invitations cost thousands of ids,
  * not thousands of rendered emails, in the request's transaction (send-invitation.handler.ts).
  */
-export const sendInvitationJob = defineJob({
-  name: "invitation.send",
-  schema: sendInvitationPayload,
-  ...emailDelivery,
-  ...handledBy(() => import("./send-invitation.handler")),
-});
+export const sendInvitationJob = defineHandledJob(
+  "invitation.send",
+  sendInvitationPayload,
+  emailDelivery,
+  () => import("./send-invitation.handler"),
+);

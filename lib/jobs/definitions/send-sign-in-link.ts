@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { locales } from "@/lib/i18n/locales";
-import { defineJob, handledBy } from "../define-job";
+import { defineHandledJob } from "../handled-job";
 
 /** Purpose under which a waiting sign-in token is sealed (lib/crypto/seal.ts). */
 export const signInLinkPurpose = "sign-in-link";
@@ -24,10 +24,12 @@ export const sendSignInLinkPayload = z.object({
 export type SendSignInLinkPayload = z.infer<typeof sendSignInLinkPayload>;
 
 /** Few, quick retries: the link is useless once it expires (SIGN_IN_LINK_MINUTES). */
-export const sendSignInLinkJob = defineJob({
-  name: "sign-in-link.send",
-  schema: sendSignInLinkPayload,
-  retry: { retries: 3, delaySeconds: 5, backoff: true, maxDelaySeconds: 120 },
-  expireInSeconds: 2 * 60,
-  ...handledBy(() => import("./send-sign-in-link.handler")),
-});
+export const sendSignInLinkJob = defineHandledJob(
+  "sign-in-link.send",
+  sendSignInLinkPayload,
+  {
+    retry: { retries: 3, delaySeconds: 5, backoff: true, maxDelaySeconds: 120 },
+    expireInSeconds: 2 * 60,
+  },
+  () => import("./send-sign-in-link.handler"),
+);
