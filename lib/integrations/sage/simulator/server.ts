@@ -277,13 +277,16 @@ export function createSageSimulator(options: SageSimulatorOptions) {
       }
     }
     const [resource, id, ...rest] = path.split("/").filter(Boolean);
-    if (rest.length) return sendJson(res, 404, error("RecordNotFound", "Record not found"));
+    const notFound = () => sendJson(res, 404, error("RecordNotFound", "Record not found"));
+    /** GET of one record by its id: as `toJson` writes it, or Sage's 404. */
+    const one = <R extends { id: string }>(records: R[], toJson: (record: R) => unknown) => {
+      const record = records.find((x) => x.id === id);
+      return record ? sendJson(res, 200, toJson(record)) : notFound();
+    };
+    if (rest.length) return notFound();
     if (resource === "contacts") {
       if (req.method === "POST" && !id) return createContact(body, res);
-      if (req.method === "GET" && id) {
-        const c = state.contacts.find((x) => x.id === id);
-        return c ? sendJson(res, 200, contactJson(c)) : sendJson(res, 404, error("RecordNotFound", "Record not found"));
-      }
+      if (req.method === "GET" && id) return one(state.contacts, contactJson);
       if (req.method === "GET") {
         const type = url.searchParams.get("contact_type_id");
         const rows = state.contacts.filter((c) => (!type || c.contact_type_ids.includes(type)) && matches(search, c.name, c.reference, c.email));
@@ -292,10 +295,7 @@ export function createSageSimulator(options: SageSimulatorOptions) {
     }
     if (resource === "sales_invoices") {
       if (req.method === "POST" && !id) return createInvoice(body, res);
-      if (req.method === "GET" && id) {
-        const i = state.invoices.find((x) => x.id === id);
-        return i ? sendJson(res, 200, invoiceJson(i)) : sendJson(res, 404, error("RecordNotFound", "Record not found"));
-      }
+      if (req.method === "GET" && id) return one(state.invoices, invoiceJson);
       if (req.method === "GET") {
         const rows = state.invoices.map(invoiceJson).filter((i) => matches(search, i.invoice_number, i.reference, i.contact_name, i.contact_reference));
         return list(res, url, "sales_invoices", rows);
@@ -314,7 +314,7 @@ export function createSageSimulator(options: SageSimulatorOptions) {
     if (resource === "tax_rates" && req.method === "GET" && !id) {
       return list(res, url, "tax_rates", Object.entries(TAX_RATES).map(([rid, r]) => ({ ...link("tax_rates", rid, r.name), name: r.name, percentage: r.percentage.toFixed(2) })));
     }
-    return sendJson(res, 404, error("RecordNotFound", "Record not found"));
+    return notFound();
   }
 
   // ---- the simulator's own pages -------------------------------------------------------------
