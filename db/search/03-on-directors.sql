@@ -1,16 +1,33 @@
--- What a write to directors keeps in step, by statement triggers in the same transaction:
--- clients.director_count and client_search's per-status counts, search_counts' director rows,
--- director_search, and client_search's references.
--- Every side table is written from here or from 04-on-clients.sql, never by a trigger on another
--- side table: one write to directors is one level of triggers. Each trigger does nothing when
--- nothing it keeps changed (most updates change details, not what is counted or searched).
+-- What a write to directors keeps in step, by one statement trigger per event, in the same
+-- transaction: client_search's references, clients.director_count with client_search's per-status
+-- counts, director_search, and search_counts' director rows, in that order. Every side table is
+-- written from here or from 04-on-clients.sql, never by a trigger on another side table: one write
+-- to directors is one level of triggers. Each part does nothing when nothing it keeps changed (most
+-- updates change details, not what is counted or searched).
 --
--- An update trigger finds the rows that changed what it keeps by comparing the statement's old and
--- new rows as sets (EXCEPT: a row is changed when its (id, columns kept) is on one side only),
--- which PostgreSQL works by hashing or sorting each side once; a join of old_rows and new_rows has
--- no statistics to plan with and can loop over one side for every row of the other (migration 0042).
+-- An update finds the rows that changed what a part keeps by comparing the statement's old and new
+-- rows as sets (EXCEPT: a row is changed when its (id, columns kept) is on one side only), which
+-- PostgreSQL works by hashing or sorting each side once; a join of old_rows and new_rows has no
+-- statistics to plan with and can loop over one side for every row of the other (migration 0042).
+--
+-- Locks, so that parallel writers leave every kept count equal to a recount
+-- (tests/integration/search-counts-race.test.ts writes in parallel and recounts):
+-- - the references and the per-client counts update the clients' rows, each in id order (two
+--   statements touching the same clients lock them in the same order: they wait, never deadlock);
+-- - director_search's copy of a client's deletion and status is read after a share lock on the
+--   client's row: a client being deleted or changing status meanwhile rewrites its directors' rows
+--   (04-on-clients.sql) and holds its row until it commits, so the copy waits and then reads it in
+--   a fresh snapshot (without it, a director renamed while its client was being deleted wrote the
+--   client's state from before the deletion over the deletion's);
+-- - search_counts: updates and deletes take a shared advisory lock per client touched (ordered),
+--   which a client's deletion takes exclusively (04-on-clients.sql): the two then happen one after
+--   the other and each counts what the other committed. Inserts take no advisory lock (a bulk load
+--   would hold too many): a director added to a client in the moment it is deleted waits all the
+--   same, since client_next_verify_by_insert (migration 0040, which fires first by name) and the
+--   per-client counts lock or update the client's row first, which the deletion holds; the counts
+--   are then read in a fresh snapshot, which sees the deletion.
 
--- clients.director_count and client_search's per-status counts (live, alld). Each trigger passes
+-- clients.director_count and client_search's per-status counts (live, alld). Each caller passes
 -- one element per client, status and liveness: [client id, status position (1-8), change of live
 -- directors, change of all directors]; director_count_apply updates each client once, in id order
 -- (two statements touching the same clients lock them in the same order: they wait, never
@@ -43,47 +60,6 @@ BEGIN
   END LOOP;
 END $$;
 
-CREATE OR REPLACE FUNCTION "director_count_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, x.live, x.alld)), '[]'))
-  FROM (
-    SELECT client_id, director_status_position(status) AS o, count(*) FILTER (WHERE is_deleted = false) AS live, count(*) AS alld
-    FROM new_rows GROUP BY 1, 2
-  ) AS x;
-  RETURN NULL;
-END $$;
-
-CREATE OR REPLACE FUNCTION "director_count_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  -- Most updates change neither the client, the status nor the deletion: nothing to do.
-  IF NOT EXISTS (
-    SELECT o.id, o.is_deleted, o.client_id, o.status FROM old_rows o
-    EXCEPT
-    SELECT n.id, n.is_deleted, n.client_id, n.status FROM new_rows n
-  ) THEN
-    RETURN NULL;
-  END IF;
-  PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, x.live, x.alld)), '[]'))
-  FROM (
-    SELECT client_id, o, sum(live) AS live, sum(alld) AS alld FROM (
-      SELECT client_id, director_status_position(status) AS o, -(NOT is_deleted)::int AS live, -1 AS alld FROM old_rows
-      UNION ALL
-      SELECT client_id, director_status_position(status), (NOT is_deleted)::int, 1 FROM new_rows
-    ) AS d GROUP BY 1, 2 HAVING sum(live) <> 0 OR sum(alld) <> 0
-  ) AS x;
-  RETURN NULL;
-END $$;
-
-CREATE OR REPLACE FUNCTION "director_count_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, -x.live, -x.alld)), '[]'))
-  FROM (
-    SELECT client_id, director_status_position(status) AS o, count(*) FILTER (WHERE is_deleted = false) AS live, count(*) AS alld
-    FROM old_rows GROUP BY 1, 2
-  ) AS x;
-  RETURN NULL;
-END $$;
-
 -- search_counts' director rows, from one list of changes: element i is a director of status
 -- statuses[i] and reference refs[i], counted signs[i] times (+1 put in, -1 taken out) in scope
 -- scopes[i] ('all', or 'live': neither it nor its client deleted). A statement's changes become one
@@ -94,118 +70,6 @@ CREATE OR REPLACE FUNCTION "director_counts_apply"(scopes text[], statuses direc
   FROM unnest(scopes, statuses, refs, signs) AS x(scope, status, reference, sign) CROSS JOIN LATERAL reference_grams(x.reference) AS g
   GROUP BY 2, 3, 4 HAVING sum(x.sign) <> 0;
 $$;
-
--- The counts of what the statement took out (old_rows) and put in (new_rows).
--- Updates and deletes first take a shared lock per client touched (ordered, so that they never
--- deadlock among themselves), which a client's deletion takes exclusively (04-on-clients.sql): the
--- two then happen one after the other and each counts what the other committed. Inserts take no
--- advisory lock (a bulk load would hold too many): a director added to a client in the moment it
--- is deleted waits all the same, since the triggers fire in name order and director_count_insert
--- (director_count_apply) and client_next_verify_by_insert (migration 0040) update or lock the
--- client's row first, which the deletion holds; this one then counts in a fresh snapshot, which
--- sees the deletion (tests/integration/search-counts-race.test.ts writes in parallel and recounts).
-CREATE OR REPLACE FUNCTION "search_counts_directors_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(1))
-  FROM (
-    SELECT 'all' AS scope, n.status, n.reference FROM new_rows n
-    UNION ALL
-    SELECT 'live', n.status, n.reference FROM new_rows n JOIN clients c ON c.id = n.client_id WHERE n.is_deleted = false AND c.is_deleted = false
-  ) AS x;
-  RETURN NULL;
-END $$;
-
-CREATE OR REPLACE FUNCTION "search_counts_directors_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  -- Nothing counted changed (most updates): no lock, no row.
-  IF NOT EXISTS (
-    SELECT o.id, o.status, o.is_deleted, o.client_id, o.reference FROM old_rows o
-    EXCEPT
-    SELECT n.id, n.status, n.is_deleted, n.client_id, n.reference FROM new_rows n
-  ) THEN
-    RETURN NULL;
-  END IF;
-  PERFORM pg_advisory_xact_lock_shared(8211, k.client_id)
-  FROM (SELECT client_id FROM old_rows UNION SELECT client_id FROM new_rows ORDER BY 1) AS k;
-  PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(x.sign))
-  FROM (
-    WITH d AS (
-      SELECT o.client_id, o.status, o.is_deleted, o.reference, -1 AS sign FROM (
-        SELECT id, client_id, status, is_deleted, reference FROM old_rows
-        EXCEPT
-        SELECT id, client_id, status, is_deleted, reference FROM new_rows
-      ) AS o
-      UNION ALL
-      SELECT n.client_id, n.status, n.is_deleted, n.reference, 1 FROM (
-        SELECT id, client_id, status, is_deleted, reference FROM new_rows
-        EXCEPT
-        SELECT id, client_id, status, is_deleted, reference FROM old_rows
-      ) AS n
-    )
-    SELECT 'all' AS scope, d.status, d.reference, d.sign FROM d
-    UNION ALL
-    SELECT 'live', d.status, d.reference, d.sign FROM d JOIN clients c ON c.id = d.client_id WHERE d.is_deleted = false AND c.is_deleted = false
-  ) AS x;
-  RETURN NULL;
-END $$;
-
-CREATE OR REPLACE FUNCTION "search_counts_directors_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_advisory_xact_lock_shared(8211, k.client_id) FROM (SELECT DISTINCT client_id FROM old_rows ORDER BY 1) AS k;
-  PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(-1))
-  FROM (
-    SELECT 'all' AS scope, o.status, o.reference FROM old_rows o
-    UNION ALL
-    SELECT 'live', o.status, o.reference FROM old_rows o JOIN clients c ON c.id = o.client_id WHERE o.is_deleted = false AND c.is_deleted = false
-  ) AS x;
-  RETURN NULL;
-END $$;
-
--- director_search: each director's row as the search reads it, with its client's status and deletion.
-CREATE OR REPLACE FUNCTION "director_search_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO director_search
-  SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status
-  FROM new_rows n JOIN clients c ON c.id = n.client_id;
-  RETURN NULL;
-END $$;
-
--- An update copies its client's deletion and status too, read after a share lock on the client's
--- row (in id order): a client being deleted or changing status meanwhile rewrites its directors'
--- rows (director_search_clients, 04-on-clients.sql) and holds its row until it commits, so the
--- copy waits and then reads it in a fresh snapshot. Without the lock, a director renamed while its
--- client was being deleted wrote the client's state from before the deletion over the deletion's
--- (tests/integration/search-counts-race.test.ts found it).
-CREATE OR REPLACE FUNCTION "director_search_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM 1 FROM clients c
-  WHERE c.id IN (
-    SELECT n.client_id FROM (
-      SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM new_rows
-      EXCEPT
-      SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM old_rows
-    ) AS n
-  )
-  ORDER BY c.id FOR SHARE;
-  -- The directors whose copied columns changed, as they are now: each then found by its key.
-  UPDATE director_search s
-  SET client_id = n.client_id, status = n.status, is_deleted = n.is_deleted, client_deleted = c.is_deleted,
-      name = n.name, email = n.email, reference = n.reference, price_override = n.price_override, idv_number = n.idv_number,
-      client_status = c.status
-  FROM (
-    SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM new_rows
-    EXCEPT
-    SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM old_rows
-  ) AS n JOIN clients c ON c.id = n.client_id
-  WHERE s.director_id = n.id;
-  RETURN NULL;
-END $$;
-
-CREATE OR REPLACE FUNCTION "director_search_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM director_search s USING old_rows o WHERE s.director_id = o.id;
-  RETURN NULL;
-END $$;
 
 -- client_search's live_refs and deleted_refs: the given clients' references written again, where
 -- they changed. Unlike a count, a joined list cannot be kept by adding deltas: it is read again
@@ -222,15 +86,32 @@ BEGIN
   WHERE k.id = x.client_id AND (k.live_refs, k.deleted_refs) IS DISTINCT FROM (x.live_refs, x.deleted_refs);
 END $$;
 
-CREATE OR REPLACE FUNCTION "client_director_refs_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- An insert: every part for the new rows.
+CREATE OR REPLACE FUNCTION "directors_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM client_director_refs_apply(ARRAY(SELECT DISTINCT n.client_id FROM new_rows n));
+  PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, x.live, x.alld)), '[]'))
+  FROM (
+    SELECT client_id, director_status_position(status) AS o, count(*) FILTER (WHERE is_deleted = false) AS live, count(*) AS alld
+    FROM new_rows GROUP BY 1, 2
+  ) AS x;
+  INSERT INTO director_search
+  SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status
+  FROM new_rows n JOIN clients c ON c.id = n.client_id;
+  PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(1))
+  FROM (
+    SELECT 'all' AS scope, n.status, n.reference FROM new_rows n
+    UNION ALL
+    SELECT 'live', n.status, n.reference FROM new_rows n JOIN clients c ON c.id = n.client_id WHERE n.is_deleted = false AND c.is_deleted = false
+  ) AS x;
   RETURN NULL;
 END $$;
 
-CREATE OR REPLACE FUNCTION "client_director_refs_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- An update: each part for the rows whose columns it keeps changed.
+CREATE OR REPLACE FUNCTION "directors_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- The clients, before and after, of the directors whose reference, deletion or client changed.
+  -- The references of the clients, before and after, of the directors whose reference, deletion or
+  -- client changed.
   PERFORM client_director_refs_apply(ARRAY(
     SELECT o.client_id FROM (
       SELECT id, reference, is_deleted, client_id FROM old_rows
@@ -244,47 +125,101 @@ BEGIN
       SELECT id, reference, is_deleted, client_id FROM old_rows
     ) AS n
   ));
+
+  -- The per-client counts, when a client, status or deletion changed.
+  IF EXISTS (
+    SELECT o.id, o.is_deleted, o.client_id, o.status FROM old_rows o
+    EXCEPT
+    SELECT n.id, n.is_deleted, n.client_id, n.status FROM new_rows n
+  ) THEN
+    PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, x.live, x.alld)), '[]'))
+    FROM (
+      SELECT client_id, o, sum(live) AS live, sum(alld) AS alld FROM (
+        SELECT client_id, director_status_position(status) AS o, -(NOT is_deleted)::int AS live, -1 AS alld FROM old_rows
+        UNION ALL
+        SELECT client_id, director_status_position(status), (NOT is_deleted)::int, 1 FROM new_rows
+      ) AS d GROUP BY 1, 2 HAVING sum(live) <> 0 OR sum(alld) <> 0
+    ) AS x;
+  END IF;
+
+  -- director_search: the directors whose copied columns changed, as they are now, each found by
+  -- its key, with their clients' state read under a share lock.
+  PERFORM 1 FROM clients c
+  WHERE c.id IN (
+    SELECT n.client_id FROM (
+      SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM new_rows
+      EXCEPT
+      SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM old_rows
+    ) AS n
+  )
+  ORDER BY c.id FOR SHARE;
+  UPDATE director_search s
+  SET client_id = n.client_id, status = n.status, is_deleted = n.is_deleted, client_deleted = c.is_deleted,
+      name = n.name, email = n.email, reference = n.reference, price_override = n.price_override, idv_number = n.idv_number,
+      client_status = c.status
+  FROM (
+    SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM new_rows
+    EXCEPT
+    SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM old_rows
+  ) AS n JOIN clients c ON c.id = n.client_id
+  WHERE s.director_id = n.id;
+
+  -- search_counts: what the statement took out and put in, when a counted column changed.
+  IF EXISTS (
+    SELECT o.id, o.status, o.is_deleted, o.client_id, o.reference FROM old_rows o
+    EXCEPT
+    SELECT n.id, n.status, n.is_deleted, n.client_id, n.reference FROM new_rows n
+  ) THEN
+    PERFORM pg_advisory_xact_lock_shared(8211, k.client_id)
+    FROM (SELECT client_id FROM old_rows UNION SELECT client_id FROM new_rows ORDER BY 1) AS k;
+    PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(x.sign))
+    FROM (
+      WITH d AS (
+        SELECT o.client_id, o.status, o.is_deleted, o.reference, -1 AS sign FROM (
+          SELECT id, client_id, status, is_deleted, reference FROM old_rows
+          EXCEPT
+          SELECT id, client_id, status, is_deleted, reference FROM new_rows
+        ) AS o
+        UNION ALL
+        SELECT n.client_id, n.status, n.is_deleted, n.reference, 1 FROM (
+          SELECT id, client_id, status, is_deleted, reference FROM new_rows
+          EXCEPT
+          SELECT id, client_id, status, is_deleted, reference FROM old_rows
+        ) AS n
+      )
+      SELECT 'all' AS scope, d.status, d.reference, d.sign FROM d
+      UNION ALL
+      SELECT 'live', d.status, d.reference, d.sign FROM d JOIN clients c ON c.id = d.client_id WHERE d.is_deleted = false AND c.is_deleted = false
+    ) AS x;
+  END IF;
   RETURN NULL;
 END $$;
 
-CREATE OR REPLACE FUNCTION "client_director_refs_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A deletion: every part for the old rows.
+CREATE OR REPLACE FUNCTION "directors_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM client_director_refs_apply(ARRAY(SELECT DISTINCT o.client_id FROM old_rows o));
+  PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, -x.live, -x.alld)), '[]'))
+  FROM (
+    SELECT client_id, director_status_position(status) AS o, count(*) FILTER (WHERE is_deleted = false) AS live, count(*) AS alld
+    FROM old_rows GROUP BY 1, 2
+  ) AS x;
+  DELETE FROM director_search s USING old_rows o WHERE s.director_id = o.id;
+  PERFORM pg_advisory_xact_lock_shared(8211, k.client_id) FROM (SELECT DISTINCT client_id FROM old_rows ORDER BY 1) AS k;
+  PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(-1))
+  FROM (
+    SELECT 'all' AS scope, o.status, o.reference FROM old_rows o
+    UNION ALL
+    SELECT 'live', o.status, o.reference FROM old_rows o JOIN clients c ON c.id = o.client_id WHERE o.is_deleted = false AND c.is_deleted = false
+  ) AS x;
   RETURN NULL;
 END $$;
 
-CREATE OR REPLACE TRIGGER "director_count_insert" AFTER INSERT ON "directors"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_count_inserted();
+CREATE OR REPLACE TRIGGER "search_insert" AFTER INSERT ON "directors"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION directors_inserted();
 
-CREATE OR REPLACE TRIGGER "director_count_update" AFTER UPDATE ON "directors"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_count_updated();
+CREATE OR REPLACE TRIGGER "search_update" AFTER UPDATE ON "directors"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION directors_updated();
 
-CREATE OR REPLACE TRIGGER "director_count_delete" AFTER DELETE ON "directors"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION director_count_deleted();
-
-CREATE OR REPLACE TRIGGER "search_counts_directors_insert" AFTER INSERT ON "directors"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_counts_directors_inserted();
-
-CREATE OR REPLACE TRIGGER "search_counts_directors_update" AFTER UPDATE ON "directors"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_counts_directors_updated();
-
-CREATE OR REPLACE TRIGGER "search_counts_directors_delete" AFTER DELETE ON "directors"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search_counts_directors_deleted();
-
-CREATE OR REPLACE TRIGGER "director_search_insert" AFTER INSERT ON "directors"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_search_inserted();
-
-CREATE OR REPLACE TRIGGER "director_search_update" AFTER UPDATE ON "directors"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION director_search_updated();
-
-CREATE OR REPLACE TRIGGER "director_search_delete" AFTER DELETE ON "directors"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION director_search_deleted();
-
-CREATE OR REPLACE TRIGGER "client_director_refs_insert" AFTER INSERT ON "directors"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION client_director_refs_inserted();
-
-CREATE OR REPLACE TRIGGER "client_director_refs_update" AFTER UPDATE ON "directors"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION client_director_refs_updated();
-
-CREATE OR REPLACE TRIGGER "client_director_refs_delete" AFTER DELETE ON "directors"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION client_director_refs_deleted();
+CREATE OR REPLACE TRIGGER "search_delete" AFTER DELETE ON "directors"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION directors_deleted();

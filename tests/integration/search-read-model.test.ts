@@ -13,8 +13,8 @@ import { adminUrl, createTestDatabase, databaseUrl, dropTestDatabases } from "..
  * what the migration history alone made of it before (migrations up to 0042, which defined it by
  * CREATE OR REPLACE across 0011-0029): the same functions (pg_get_functiondef), triggers
  * (pg_get_triggerdef), columns, indexes, constraints and storage options, but for the differences
- * listed in `deliberate`. Applying it again changes nothing, and 01-tables.sql alone makes the
- * tables the history made.
+ * listed in `deliberate` (and the tables migration 0044 replaced). Applying it again changes
+ * nothing, and 01-tables.sql alone makes the tables the database has.
  */
 
 const base = `dvp_read_model_${Date.now()}_${process.pid}`;
@@ -25,58 +25,49 @@ const base = `dvp_read_model_${Date.now()}_${process.pid}`;
  */
 const gone43 = "gone (migration 0043): no trigger on a side table; the triggers on directors and clients write the side tables themselves";
 const gone44 = "gone (migration 0044): three side tables, not six; search_counts holds every kept count, director_search is the only copy of directors";
-const writesSearchCounts = (now: string) => `now ${now} (migration 0044): writes search_counts`;
-const newIn44 = "new (migration 0044): search_counts, its triggers, count, check and rebuild";
+const newIn44 = "new (migration 0044): search_counts' count, check and rebuild, and the clients' counts written from one list of changes";
+const perEvent = "replaced (migration 0045): one trigger per event on directors and on clients keeps every side table, in order";
+const newIn45 = "new (migration 0045): the one trigger per event on directors and on clients, and its function";
+const keys = (kind: string, names: string[]) => names.map((n) => `${kind} ${n}`);
+const each = (value: string, list: string[]) => Object.fromEntries(list.map((k) => [k, value]));
+const events = ["insert", "update", "delete"];
+const doneEvents = ["inserted", "updated", "deleted"];
 const deliberate: Record<string, string> = {
   "function client_director_refs_apply(ids integer[])": "locks the clients' rows before reading their references again (a race)",
   "function director_counts_apply(scopes text[], statuses director_status[], refs text[], signs integer[])": "new: every director count written from one list of changes",
-  "function director_search_updated()": "reads the client's state after a share lock on its row (a race: a director changed while its client was deleted)",
   "function reference_grams(reference text)": "also the empty fragment, in every reference: its counts are the directors' counts (0044)",
   "function client_director_counts_check()": "was director_status_counts_per_client_check: it checks client_search's per-client counts (0044)",
   "function director_status_counts_per_client_check()": "now client_director_counts_check (0044)",
-  "function client_status_counts_inserted()": writesSearchCounts("search_counts_clients_inserted"),
-  "function client_status_counts_updated()": writesSearchCounts("search_counts_clients_updated"),
-  "function client_status_counts_deleted()": writesSearchCounts("search_counts_clients_deleted"),
-  "function director_status_counts_inserted()": writesSearchCounts("search_counts_directors_inserted"),
-  "function director_status_counts_updated()": writesSearchCounts("search_counts_directors_updated"),
-  "function director_status_counts_deleted()": writesSearchCounts("search_counts_directors_deleted"),
-  "function director_status_counts_clients()": writesSearchCounts("search_counts_clients_directors"),
-  "trigger clients.client_status_counts_insert": writesSearchCounts("search_counts_clients_insert"),
-  "trigger clients.client_status_counts_update": writesSearchCounts("search_counts_clients_update"),
-  "trigger clients.client_status_counts_delete": writesSearchCounts("search_counts_clients_delete"),
-  "trigger clients.director_status_counts_clients": writesSearchCounts("search_counts_clients_directors"),
-  "trigger directors.director_status_counts_insert": writesSearchCounts("search_counts_directors_insert"),
-  "trigger directors.director_status_counts_update": writesSearchCounts("search_counts_directors_update"),
-  "trigger directors.director_status_counts_delete": writesSearchCounts("search_counts_directors_delete"),
-  ...Object.fromEntries(
-    [
-      "function search_counts_counted()",
-      "function client_counts_apply(statuses client_status[], deleted boolean[], signs integer[])",
-      "function search_counts_check()",
-      "function search_counts_rebuild()",
-      ...["inserted", "updated", "deleted"].map((w) => `function search_counts_directors_${w}()`),
-      ...["inserted", "updated", "deleted", "directors"].map((w) => `function search_counts_clients_${w}()`),
-      ...["insert", "update", "delete"].map((w) => `trigger directors.search_counts_directors_${w}`),
-      ...["insert", "update", "delete", "directors"].map((w) => `trigger clients.search_counts_clients_${w}`),
-    ].map((k) => [k, newIn44]),
-  ),
-  ...Object.fromEntries(
-    [
-      "client_status_counts_rebuild",
-      "director_status_counts_rebuild",
-      "director_reference_grams_check",
-      "director_reference_grams_rebuild",
-      "director_text_check",
-      "director_text_rebuild",
-    ].map((f) => [`function ${f}()`, gone44]),
-  ),
-  ...Object.fromEntries(
-    [
-      "function director_reference_grams_apply(rows jsonb)",
-      ...["inserted", "updated", "deleted"].flatMap((w) => [`function director_reference_grams_${w}()`, `function director_text_${w}()`]),
-      ...["insert", "update", "delete"].flatMap((w) => [`trigger director_search.director_reference_grams_${w}`, `trigger director_search.director_text_${w}`]),
-    ].map((k) => [k, gone43]),
-  ),
+  ...each(newIn44, [
+    ...keys("function", ["search_counts_counted()", "search_counts_check()", "search_counts_rebuild()"]),
+    "function client_counts_apply(statuses client_status[], deleted boolean[], signs integer[])",
+  ]),
+  ...each(gone44, keys("function", [
+    "client_status_counts_rebuild()",
+    "director_status_counts_rebuild()",
+    "director_reference_grams_check()",
+    "director_reference_grams_rebuild()",
+    "director_text_check()",
+    "director_text_rebuild()",
+  ])),
+  ...each(gone43, [
+    "function director_reference_grams_apply(rows jsonb)",
+    ...doneEvents.flatMap((w) => keys("function", [`director_reference_grams_${w}()`, `director_text_${w}()`])),
+    ...events.flatMap((w) => keys("trigger", [`director_search.director_reference_grams_${w}`, `director_search.director_text_${w}`])),
+  ]),
+  ...each(perEvent, [
+    ...["director_count", "director_search", "client_director_refs", "director_status_counts", "client_status_counts"].flatMap((f) =>
+      keys("function", doneEvents.map((w) => `${f}_${w}()`)),
+    ),
+    ...keys("function", ["client_search_inserted()", "client_search_updated()", "director_search_clients()", "director_status_counts_clients()"]),
+    ...["director_count", "director_search", "client_director_refs", "director_status_counts"].flatMap((t) => keys("trigger", events.map((e) => `directors.${t}_${e}`))),
+    ...keys("trigger", events.map((e) => `clients.client_status_counts_${e}`)),
+    ...keys("trigger", ["clients.client_search_insert", "clients.client_search_update", "clients.director_search_clients", "clients.director_status_counts_clients"]),
+  ]),
+  ...each(newIn45, [
+    ...["directors", "clients"].flatMap((t) => keys("function", doneEvents.map((w) => `${t}_${w}()`))),
+    ...["directors", "clients"].flatMap((t) => keys("trigger", events.map((e) => `${t}.search_${e}`))),
+  ]),
 };
 /** The columns, constraints and indexes of the tables migration 0044 replaced or made. */
 const replacedTables = ["director_text", "director_status_counts", "client_status_counts", "director_reference_grams", "search_counts"];
@@ -168,14 +159,14 @@ describe("the search's read model (db/search/)", () => {
     expect(differences(historyOnly, newWay).filter((k) => !ofReplacedTable(k))).toEqual(Object.keys(deliberate).sort());
   });
 
-  it("names 38 functions and 19 triggers, each defined in one file only", () => {
+  it("names 25 functions and 6 triggers, each defined in one file only", () => {
     const { text } = readModelSql();
     const functions = [...text.matchAll(/CREATE OR REPLACE FUNCTION "(\w+)"/g)].map((m) => m[1]);
-    const triggers = [...text.matchAll(/CREATE OR REPLACE TRIGGER "(\w+)"/g)].map((m) => m[1]);
+    const triggers = [...text.matchAll(/CREATE OR REPLACE TRIGGER "(\w+)" AFTER \w+ ON "(\w+)"/g)].map((m) => `${m[2]}.${m[1]}`);
     expect(new Set(functions).size).toBe(functions.length);
     expect(new Set(triggers).size).toBe(triggers.length);
     expect(text).not.toMatch(/CREATE (FUNCTION|TRIGGER|TABLE (?!IF NOT EXISTS)|INDEX (?!IF NOT EXISTS))/);
-    expect({ functions: functions.length, triggers: triggers.length }).toEqual({ functions: 38, triggers: 19 });
+    expect({ functions: functions.length, triggers: triggers.length }).toEqual({ functions: 25, triggers: 6 });
   });
 
   it("is applied once: an unchanged database is only read, and applying it again changes nothing", async () => {
