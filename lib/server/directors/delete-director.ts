@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { directors, sessions } from "@/db/schema";
-import { AppError } from "@/lib/server/app-error";
+import { lockRowById } from "@/lib/server/lock-row";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { softDeleteAudit, softDeleteValues, staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
 import { recomputeFullPrice } from "@/lib/server/clients/recompute-full-price";
@@ -18,12 +18,7 @@ export async function deleteDirector({ db, user, id, reason, meta }: StaffRecord
   const actor = staffActor(user, "admin.directors.delete", id);
 
   return db.transaction(async (tx) => {
-    const [director] = await tx
-      .select({ id: directors.id, clientId: directors.clientId, name: directors.name, isDeleted: directors.isDeleted })
-      .from(directors)
-      .where(eq(directors.id, id))
-      .for("update");
-    if (!director) throw new AppError("not_found");
+    const director = await lockRowById(tx, directors, id, ["clientId", "name", "isDeleted"]);
     if (director.isDeleted) return { clientId: director.clientId, alreadyDeleted: true };
 
     const at = new Date();

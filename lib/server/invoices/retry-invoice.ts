@@ -9,6 +9,7 @@ import { invoiceJobKey } from "@/lib/jobs/definitions/raise-invoice";
 import { getJobQueue } from "@/lib/jobs/queue";
 import { sendJob } from "@/lib/jobs/send-job";
 import { AppError } from "@/lib/server/app-error";
+import { lockRowById } from "@/lib/server/lock-row";
 
 /** pg-boss states of a job that has not finished: one of these will still try to raise the invoice. */
 const unfinished = new Set(["created", "retry", "active"]);
@@ -32,12 +33,7 @@ export async function retryInvoice({ db, user, id }: { db: Db; user: Principal; 
   // connection that the transaction would hold.
   const { boss } = await getJobQueue();
   return db.transaction(async (tx) => {
-    const [client] = await tx
-      .select({ id: clients.id, isDeleted: clients.isDeleted, journey: clients.journey, sageInvoiceNumber: clients.sageInvoiceNumber })
-      .from(clients)
-      .where(eq(clients.id, id))
-      .for("update");
-    if (!client) throw new AppError("not_found");
+    const client = await lockRowById(tx, clients, id, ["isDeleted", "journey", "sageInvoiceNumber"]);
     if (client.isDeleted || client.journey !== "PayByInvoice") throw new AppError("conflict", "invoice_not_applicable");
     if (client.sageInvoiceNumber) throw new AppError("conflict", "invoice_already_raised");
 
