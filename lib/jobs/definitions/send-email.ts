@@ -27,9 +27,6 @@ export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
  * retry after an SMTP time-out that was in fact delivered can be recognised by the receiver
  * (send-email.handler.ts).
  */
-export const sendEmailJob = defineHandledJob(
-  "email.send",
-  sendEmailPayload,
-  emailDelivery,
-  () => import("./send-email.handler"),
+export const sendEmailJob = defineHandledJob("email.send", sendEmailPayload, emailDelivery, () =>
+  import("./send-email.handler"),
 );
