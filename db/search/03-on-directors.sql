@@ -1,6 +1,6 @@
 -- What a write to directors keeps in step, by one statement trigger per event, in the same
 -- transaction: client_search's references, clients.director_count with client_search's per-status
--- counts, director_search, and search_counts' director rows, in that order. Every side table is
+-- counts, search_counts' director rows, and director_search, in that order. Every side table is
 -- written from here or from 04-on-clients.sql, never by a trigger on another side table: one write
 -- to directors is one level of triggers. Each part does nothing when nothing it keeps changed (most
 -- updates change details, not what is counted or searched).
@@ -86,24 +86,42 @@ BEGIN
   WHERE k.id = x.client_id AND (k.live_refs, k.deleted_refs) IS DISTINCT FROM (x.live_refs, x.deleted_refs);
 END $$;
 
+-- What the given directors count, put in (+1) or taken out (-1): element i is a director of client
+-- client_ids[i] and status statuses[i], deleted or not (deleted[i]), with reference refs[i],
+-- counted signs[i] times. Keeps clients.director_count with client_search's per-status counts,
+-- then, after the shared advisory locks when asked (updates and deletes), search_counts' rows.
+CREATE OR REPLACE FUNCTION "directors_counted"(client_ids integer[], statuses director_status[], deleted boolean[], refs text[], signs integer[], lock_clients boolean)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, x.live, x.alld)), '[]'))
+  FROM (
+    SELECT r.client_id, director_status_position(r.status) AS o, coalesce(sum(r.sign) FILTER (WHERE NOT r.deleted), 0) AS live, sum(r.sign) AS alld
+    FROM unnest(client_ids, statuses, deleted, signs) AS r(client_id, status, deleted, sign)
+    GROUP BY 1, 2
+  ) AS x;
+  IF lock_clients THEN
+    PERFORM pg_advisory_xact_lock_shared(8211, k.client_id) FROM (SELECT DISTINCT unnest(client_ids) AS client_id ORDER BY 1) AS k;
+  END IF;
+  PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(x.sign))
+  FROM (
+    SELECT 'all' AS scope, r.status, r.reference, r.sign FROM unnest(statuses, refs, signs) AS r(status, reference, sign)
+    UNION ALL
+    SELECT 'live', r.status, r.reference, r.sign
+    FROM unnest(client_ids, statuses, deleted, refs, signs) AS r(client_id, status, deleted, reference, sign)
+    JOIN clients c ON c.id = r.client_id
+    WHERE NOT r.deleted AND c.is_deleted = false
+  ) AS x;
+END $$;
+
 -- An insert: every part for the new rows.
 CREATE OR REPLACE FUNCTION "directors_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM client_director_refs_apply(ARRAY(SELECT DISTINCT n.client_id FROM new_rows n));
-  PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, x.live, x.alld)), '[]'))
-  FROM (
-    SELECT client_id, director_status_position(status) AS o, count(*) FILTER (WHERE is_deleted = false) AS live, count(*) AS alld
-    FROM new_rows GROUP BY 1, 2
-  ) AS x;
+  PERFORM directors_counted(array_agg(n.client_id), array_agg(n.status), array_agg(n.is_deleted), array_agg(n.reference), array_agg(1), false)
+  FROM new_rows n;
   INSERT INTO director_search
   SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status
   FROM new_rows n JOIN clients c ON c.id = n.client_id;
-  PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(1))
-  FROM (
-    SELECT 'all' AS scope, n.status, n.reference FROM new_rows n
-    UNION ALL
-    SELECT 'live', n.status, n.reference FROM new_rows n JOIN clients c ON c.id = n.client_id WHERE n.is_deleted = false AND c.is_deleted = false
-  ) AS x;
   RETURN NULL;
 END $$;
 
@@ -126,21 +144,23 @@ BEGIN
     ) AS n
   ));
 
-  -- The per-client counts, when a client, status or deletion changed.
-  IF EXISTS (
-    SELECT o.id, o.is_deleted, o.client_id, o.status FROM old_rows o
-    EXCEPT
-    SELECT n.id, n.is_deleted, n.client_id, n.status FROM new_rows n
-  ) THEN
-    PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, x.live, x.alld)), '[]'))
-    FROM (
-      SELECT client_id, o, sum(live) AS live, sum(alld) AS alld FROM (
-        SELECT client_id, director_status_position(status) AS o, -(NOT is_deleted)::int AS live, -1 AS alld FROM old_rows
-        UNION ALL
-        SELECT client_id, director_status_position(status), (NOT is_deleted)::int, 1 FROM new_rows
-      ) AS d GROUP BY 1, 2 HAVING sum(live) <> 0 OR sum(alld) <> 0
-    ) AS x;
-  END IF;
+  -- The counts: the rows whose client, status, deletion or reference changed, taken out as they
+  -- were and put in as they are (a change of reference alone nets to nothing per client).
+  PERFORM directors_counted(array_agg(x.client_id), array_agg(x.status), array_agg(x.is_deleted), array_agg(x.reference), array_agg(x.sign), true)
+  FROM (
+    SELECT o.*, -1 AS sign FROM (
+      SELECT id, client_id, status, is_deleted, reference FROM old_rows
+      EXCEPT
+      SELECT id, client_id, status, is_deleted, reference FROM new_rows
+    ) AS o
+    UNION ALL
+    SELECT n.*, 1 FROM (
+      SELECT id, client_id, status, is_deleted, reference FROM new_rows
+      EXCEPT
+      SELECT id, client_id, status, is_deleted, reference FROM old_rows
+    ) AS n
+  ) AS x
+  HAVING count(*) > 0;
 
   -- director_search: the directors whose copied columns changed, as they are now, each found by
   -- its key, with their clients' state read under a share lock.
@@ -163,35 +183,6 @@ BEGIN
     SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM old_rows
   ) AS n JOIN clients c ON c.id = n.client_id
   WHERE s.director_id = n.id;
-
-  -- search_counts: what the statement took out and put in, when a counted column changed.
-  IF EXISTS (
-    SELECT o.id, o.status, o.is_deleted, o.client_id, o.reference FROM old_rows o
-    EXCEPT
-    SELECT n.id, n.status, n.is_deleted, n.client_id, n.reference FROM new_rows n
-  ) THEN
-    PERFORM pg_advisory_xact_lock_shared(8211, k.client_id)
-    FROM (SELECT client_id FROM old_rows UNION SELECT client_id FROM new_rows ORDER BY 1) AS k;
-    PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(x.sign))
-    FROM (
-      WITH d AS (
-        SELECT o.client_id, o.status, o.is_deleted, o.reference, -1 AS sign FROM (
-          SELECT id, client_id, status, is_deleted, reference FROM old_rows
-          EXCEPT
-          SELECT id, client_id, status, is_deleted, reference FROM new_rows
-        ) AS o
-        UNION ALL
-        SELECT n.client_id, n.status, n.is_deleted, n.reference, 1 FROM (
-          SELECT id, client_id, status, is_deleted, reference FROM new_rows
-          EXCEPT
-          SELECT id, client_id, status, is_deleted, reference FROM old_rows
-        ) AS n
-      )
-      SELECT 'all' AS scope, d.status, d.reference, d.sign FROM d
-      UNION ALL
-      SELECT 'live', d.status, d.reference, d.sign FROM d JOIN clients c ON c.id = d.client_id WHERE d.is_deleted = false AND c.is_deleted = false
-    ) AS x;
-  END IF;
   RETURN NULL;
 END $$;
 
@@ -199,19 +190,9 @@ END $$;
 CREATE OR REPLACE FUNCTION "directors_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM client_director_refs_apply(ARRAY(SELECT DISTINCT o.client_id FROM old_rows o));
-  PERFORM director_count_apply(coalesce(jsonb_agg(jsonb_build_array(x.client_id, x.o, -x.live, -x.alld)), '[]'))
-  FROM (
-    SELECT client_id, director_status_position(status) AS o, count(*) FILTER (WHERE is_deleted = false) AS live, count(*) AS alld
-    FROM old_rows GROUP BY 1, 2
-  ) AS x;
+  PERFORM directors_counted(array_agg(o.client_id), array_agg(o.status), array_agg(o.is_deleted), array_agg(o.reference), array_agg(-1), true)
+  FROM old_rows o;
   DELETE FROM director_search s USING old_rows o WHERE s.director_id = o.id;
-  PERFORM pg_advisory_xact_lock_shared(8211, k.client_id) FROM (SELECT DISTINCT client_id FROM old_rows ORDER BY 1) AS k;
-  PERFORM director_counts_apply(array_agg(x.scope), array_agg(x.status), array_agg(x.reference), array_agg(-1))
-  FROM (
-    SELECT 'all' AS scope, o.status, o.reference FROM old_rows o
-    UNION ALL
-    SELECT 'live', o.status, o.reference FROM old_rows o JOIN clients c ON c.id = o.client_id WHERE o.is_deleted = false AND c.is_deleted = false
-  ) AS x;
   RETURN NULL;
 END $$;
 

@@ -66,6 +66,7 @@ const deliberate: Record<string, string> = {
   ]),
   ...each(newIn45, [
     ...["directors", "clients"].flatMap((t) => keys("function", doneEvents.map((w) => `${t}_${w}()`))),
+    "function directors_counted(client_ids integer[], statuses director_status[], deleted boolean[], refs text[], signs integer[], lock_clients boolean)",
     ...["directors", "clients"].flatMap((t) => keys("trigger", events.map((e) => `${t}.search_${e}`))),
   ]),
 };
@@ -159,14 +160,14 @@ describe("the search's read model (db/search/)", () => {
     expect(differences(historyOnly, newWay).filter((k) => !ofReplacedTable(k))).toEqual(Object.keys(deliberate).sort());
   });
 
-  it("names 25 functions and 6 triggers, each defined in one file only", () => {
+  it("names 26 functions and 6 triggers, each defined in one file only", () => {
     const { text } = readModelSql();
     const functions = [...text.matchAll(/CREATE OR REPLACE FUNCTION "(\w+)"/g)].map((m) => m[1]);
     const triggers = [...text.matchAll(/CREATE OR REPLACE TRIGGER "(\w+)" AFTER \w+ ON "(\w+)"/g)].map((m) => `${m[2]}.${m[1]}`);
     expect(new Set(functions).size).toBe(functions.length);
     expect(new Set(triggers).size).toBe(triggers.length);
     expect(text).not.toMatch(/CREATE (FUNCTION|TRIGGER|TABLE (?!IF NOT EXISTS)|INDEX (?!IF NOT EXISTS))/);
-    expect({ functions: functions.length, triggers: triggers.length }).toEqual({ functions: 25, triggers: 6 });
+    expect({ functions: functions.length, triggers: triggers.length }).toEqual({ functions: 26, triggers: 6 });
   });
 
   it("is applied once: an unchanged database is only read, and applying it again changes nothing", async () => {
