@@ -121,6 +121,8 @@ export const clients = pgTable(
     ...(["createdAt", "updatedAt", "name", "reference", "mainContactEmail", "productTier", "status", "journey", "inKantata"] as const).map((k) =>
       index(`clients_live_${snake(k)}_id_idx`).on(t[k], t.id).where(sql`${t.isDeleted} = false`),
     ),
+    // Also carries director_count (INCLUDE, migration 0046, which Drizzle cannot declare): the
+    // individual view's deep pages sum it from the index alone.
     index("clients_live_priority_at_id_idx").on(t.priorityAt, t.id).where(sql`${t.isDeleted} = false`),
     // The deadline filter and the deadline reminders find clients by their earliest date.
     index("clients_next_verify_by_idx").on(t.nextVerifyBy).where(sql`${t.nextVerifyBy} is not null`),

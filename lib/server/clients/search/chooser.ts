@@ -1,7 +1,7 @@
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import { KEPT_FRAGMENT_LENGTH } from "./config";
 import { clientConditions, directorConditions, type Filters } from "./conditions";
-import { INDEXED_SEARCH_ROW_SORTS, sortOf } from "./sorts";
+import { INDEXED_SEARCH_ROW_SORTS, inDefaultOrder, sortOf } from "./sorts";
 
 /*
  * Which strategy serves which request: the admin search's plan, counts and page, each chosen from
@@ -97,6 +97,8 @@ export type Page =
   | "clients in order, directors probed"
   /** The director column's index on director_search, each row checked there. */
   | "director sort index, rows checked"
+  /** Deep in the default order, every live director: the page's clients found by a running sum of their directors, only theirs joined. */
+  | "running count of directors"
   /** The clients in sort order, each one's directors joined lazily. */
   | "clients in order, directors joined"
   /** The director column's (column, id) index on director_search, which carries status and deletion. */
@@ -112,6 +114,7 @@ const PAGES: readonly Row<Page>[] = [
   ["clients in order, directors probed", (q, learned) => referenceGram(q) !== undefined && !learned.fewMatches && !sortOf(q).director],
   ["director sort index, rows checked", (q, learned) => referenceGram(q) !== undefined && !learned.fewMatches],
   ["sorted matches", (q) => !!q.globalSearch || directorText(q)],
+  ["running count of directors", (q, learned) => !!learned.deep && inDefaultOrder(q) && everyLiveDirector(q)],
   ["clients in order, directors joined", (q) => !sortOf(q).director],
   ["director sort index", (q) => !clientFiltered(q) && INDEXED_SEARCH_ROW_SORTS.has(q.sortBy)],
   ["joined and sorted", always],
@@ -135,6 +138,11 @@ const TEXT_SEARCH_PAGES: readonly Row<TextSearchPage>[] = [
 ];
 
 export const chooseTextSearchPage = (q: ClientSearchRequest): TextSearchPage => pick(TEXT_SEARCH_PAGES, q);
+
+/** An individual-view search of every live director of every live client: no filter, tab or deleted rows. */
+function everyLiveDirector(q: ClientSearchRequest): boolean {
+  return individual(q) && !q.includeDeleted && !q.status && !clientFiltered(q) && !directorConditions(q.filters, q.includeDeleted).filtered;
+}
 
 /** A client-view search with a filter on the client, or on its individuals. */
 function filteredClientView(q: ClientSearchRequest): boolean {

@@ -53,6 +53,7 @@ export function buildIndividualView({ query, window, learned }: BuildInput): Bui
     "clients in order, directors probed": () => clientOrderWalk({ clientWhere: cl.all, sort, dir, term: pageTerm, rowConditions: fragmentRow(), range: pageRange }),
     "director sort index, rows checked": () => directorIndex(fragmentRow()),
     "sorted matches": () => hitsPage(query),
+    "running count of directors": () => runningCountPage(),
     "clients in order, directors joined": () => clientsThenDirectors(),
     // Sorted by the individual's name, email, reference or status, nothing asked of the client:
     // read from director_search's (column, id) index, which carries the status and deletion
@@ -86,6 +87,33 @@ export function buildIndividualView({ query, window, learned }: BuildInput): Bui
           ) as ${d}
           order by ${pageTerm(sql`"o"."k"`, dir, sort.nullable)}, ${pageTerm(sql`"o"."id"`, dir)}, ${pageTerm(sql`${d.id}`, dir)}
           ${pageRange}`;
+  }
+
+  /**
+   * Deep in the default order, every live director: each live client with the live directors
+   * before it in that order (a running sum of clients.director_count, which the default-order index
+   * carries, migration 0046, so the sum reads the index alone), those whose directors overlap the
+   * page kept, their directors numbered on from there, the page's rows taken. However deep the
+   * page, it reads each client's index entry once and the directors of the page's few clients,
+   * where the walk joined every client's directors up to the page (or back from the far end).
+   */
+  function runningCountPage(): SQL {
+    const first = offset;
+    const last = offset + pageSize;
+    return sql`select "x"."id", "x"."k", "x"."cid" from (
+            select ${d.id} as "id", "o"."k" as "k", "o"."id" as "cid",
+              "o"."before" + row_number() over (partition by "o"."id" order by ${orderTerm(sql`${d.id}`, dir)}) as "pos"
+            from (
+              select "w"."id", "w"."k", "w"."upto" - "w"."n" as "before" from (
+                select ${c.id} as "id", ${sort.expr} as "k", ${c.directorCount} as "n",
+                  sum(${c.directorCount}) over (order by ${orderTerm(sort.expr, dir)}, ${orderTerm(sql`${c.id}`, dir)} rows unbounded preceding) as "upto"
+                from ${clients} ${c} where ${and(cl.all)}
+              ) as "w" where "w"."upto" > ${first} and "w"."upto" - "w"."n" < ${last}
+            ) as "o" cross join lateral (
+              select ${d.id} from ${directors} ${d} where ${d.clientId} = "o"."id" and ${and(dr.all)} offset 0
+            ) as ${d}
+          ) as "x" where "x"."pos" > ${first} and "x"."pos" <= ${last}
+          order by ${orderTerm(sql`"x"."k"`, dir)}, ${orderTerm(sql`"x"."cid"`, dir)}, ${orderTerm(sql`"x"."id"`, dir)}`;
   }
 
   return {

@@ -59,7 +59,7 @@ export async function runSearch({ db, query, thresholds = SEARCH_THRESHOLDS }: {
     "deep page": async () => {
       const learned = { probeClients: await probeClients() };
       const { counted, window } = await countFirst(learned);
-      return [counted, await first(buildSearchStatements(query, window!.reverse ? window : undefined, learned)[1]!)];
+      return [counted, await first(buildSearchStatements(query, window!.reverse ? window : undefined, { ...learned, deep: true })[1]!)];
     },
     "side by side": async () => Promise.all(buildSearchStatements(query, undefined, { probeClients: await probeClients() }).map(first)),
   } satisfies Record<ReturnType<typeof choosePlan>, () => Promise<Answer[]>>;

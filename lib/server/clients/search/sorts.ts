@@ -58,6 +58,9 @@ const SORTS: Record<SortKey, SortSpec> = {
  */
 const PRIORITY: SortSpec = column(sql`${c.priorityAt}`);
 
+/** Whether the search is in the default order (newest first: PRIORITY). */
+export const inDefaultOrder = (query: Pick<ClientSearchRequest, "sortBy" | "sortDirection">) => sortOf(query) === PRIORITY;
+
 /** How a search is sorted: its column, or for newest first the default order (PRIORITY). */
 export function sortOf(query: Pick<ClientSearchRequest, "sortBy" | "sortDirection">): SortSpec {
   return query.sortBy === "createdAt" && query.sortDirection === "desc" ? PRIORITY : SORTS[query.sortBy];
