@@ -90,30 +90,31 @@ export function buildIndividualView({ query, window, learned }: BuildInput): Bui
   }
 
   /**
-   * Deep in the default order, every live director: each live client with the live directors
-   * before it in that order (a running sum of clients.director_count, which the default-order index
-   * carries, migration 0046, so the sum reads the index alone), those whose directors overlap the
-   * page kept, their directors numbered on from there, the page's rows taken. However deep the
-   * page, it reads each client's index entry once and the directors of the page's few clients,
-   * where the walk joined every client's directors up to the page (or back from the far end).
+   * Deep in the default order, every live director: the live clients in that order (read from the
+   * nearer end), each with the live directors before it (a running sum of clients.director_count,
+   * which the default-order index carries, migration 0046, so the sum reads the index alone), from
+   * the first whose directors reach the page, as many clients with directors as the page has rows
+   * (every client overlapping the page is among them); their directors numbered on from there, the
+   * page's rows kept. However deep the page, it reads the clients' index entries up to the page and
+   * a page's worth of clients' directors, where the walk joined every client's directors up to it.
    */
   function runningCountPage(): SQL {
-    const first = offset;
-    const last = offset + pageSize;
+    const first = window?.offset ?? offset;
+    const count = window?.limit ?? pageSize;
     return sql`select "x"."id", "x"."k", "x"."cid" from (
             select ${d.id} as "id", "o"."k" as "k", "o"."id" as "cid",
-              "o"."before" + row_number() over (partition by "o"."id" order by ${orderTerm(sql`${d.id}`, dir)}) as "pos"
+              "o"."before" + row_number() over (partition by "o"."id" order by ${pageTerm(sql`${d.id}`, dir)}) as "pos"
             from (
               select "w"."id", "w"."k", "w"."upto" - "w"."n" as "before" from (
                 select ${c.id} as "id", ${sort.expr} as "k", ${c.directorCount} as "n",
-                  sum(${c.directorCount}) over (order by ${orderTerm(sort.expr, dir)}, ${orderTerm(sql`${c.id}`, dir)} rows unbounded preceding) as "upto"
+                  sum(${c.directorCount}) over (order by ${pageTerm(sort.expr, dir)}, ${pageTerm(sql`${c.id}`, dir)} rows unbounded preceding) as "upto"
                 from ${clients} ${c} where ${and(cl.all)}
-              ) as "w" where "w"."upto" > ${first} and "w"."upto" - "w"."n" < ${last}
+              ) as "w" where "w"."upto" > ${first} and "w"."n" > 0
+              order by ${pageTerm(sql`"w"."k"`, dir)}, ${pageTerm(sql`"w"."id"`, dir)} limit ${count}
             ) as "o" cross join lateral (
               select ${d.id} from ${directors} ${d} where ${d.clientId} = "o"."id" and ${and(dr.all)} offset 0
             ) as ${d}
-          ) as "x" where "x"."pos" > ${first} and "x"."pos" <= ${last}
-          order by ${orderTerm(sql`"x"."k"`, dir)}, ${orderTerm(sql`"x"."cid"`, dir)}, ${orderTerm(sql`"x"."id"`, dir)}`;
+          ) as "x" where "x"."pos" > ${first} and "x"."pos" <= ${first + count}`;
   }
 
   return {
