@@ -35,6 +35,7 @@ const doneEvents = ["inserted", "updated", "deleted"];
 const deliberate: Record<string, string> = {
   "function client_director_refs_apply(ids integer[])": "locks the clients' rows before reading their references again (a race)",
   "function director_counts_apply(scopes text[], statuses director_status[], refs text[], signs integer[])": "new: every director count written from one list of changes",
+  "index clients_live_priority_at_id_idx": "carries director_count (migration 0046): a deep default-order page sums it from the index alone",
   "function reference_grams(reference text)": "also the empty fragment, in every reference: its counts are the directors' counts (0044)",
   "function client_director_counts_check()": "was director_status_counts_per_client_check: it checks client_search's per-client counts (0044)",
   "function director_status_counts_per_client_check()": "now client_director_counts_check (0044)",
