@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { clients, type DirectorStatus } from "@/db/schema";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
-import { c, d, k, s, containsPattern, dateRange, rowContains, rowMatches, textPartContains } from "./sql-parts";
+import { c, d, k, s, containsPattern, dateRange, rowContains, rowMatches } from "./sql-parts";
 
 /* The WHERE conditions of the admin search's filters, on the client, the director and their narrow copies. */
 
@@ -89,19 +89,17 @@ export const searchRowClientMatches = (pattern: string) =>
  * Conditions on a director_search row for the individual filters (other than a global search):
  * name or email, reference, status; deleted directors (and directors of deleted clients, unless
  * the client is joined and checked) left out unless `includeDeleted`. `form`: "probe" tests the
- * reference on director_search's client index alone (migration 0021), "text" tests the name, email
- * or reference as its part of the row's stored text (what a trigram scan has read already).
+ * reference on director_search's client index alone (migration 0021).
  */
-export function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean, form: "row" | "probe" | "text" = "row"): SQL[] {
+export function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean, form: "row" | "probe" = "row"): SQL[] {
   const out: SQL[] = [];
-  const part = form === "text" ? textPartContains : rowContains;
   if (f.individual) {
     const p = containsPattern(f.individual);
-    out.push(sql`${rowMatches(p)} and (${part("name", p)} or ${part("email", p)})`);
+    out.push(sql`${rowMatches(p)} and (${rowContains("name", p)} or ${rowContains("email", p)})`);
   }
   if (f.individualReference) {
     const p = containsPattern(f.individualReference);
-    out.push(form === "probe" ? rowContains("reference", p) : sql`${rowMatches(p)} and ${part("reference", p)}`);
+    out.push(form === "probe" ? rowContains("reference", p) : sql`${rowMatches(p)} and ${rowContains("reference", p)}`);
   }
   return [...out, ...scopeConditions(f.individualStatus, includeDeleted, clientChecked)];
 }

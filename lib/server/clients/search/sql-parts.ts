@@ -58,13 +58,6 @@ export const rowContains = (column: "name" | "email" | "reference", pattern: str
  */
 export const rowMatches = (pattern: string) => sql`${s.searchText} like lower(${pattern})`;
 
-/**
- * The same test as rowContains on the row's stored text, which a trigram scan has read already: the
- * column's part of it (the separator cannot be in a term).
- */
-export const textPartContains = (column: "name" | "email" | "reference", pattern: string) =>
-  sql`split_part(${s.searchText}, E'\\x01', ${sql.raw(String(["name", "email", "reference"].indexOf(column) + 1))}) like lower(${pattern})`;
-
 export const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
 const UK = "Europe/London";

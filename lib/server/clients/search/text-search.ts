@@ -12,8 +12,7 @@ import { c, k, s, and, clientSearchRows, containsPattern, directorSearch, orderT
 
 /**
  * The statement of a search that plainTextSearch (./chooser.ts) accepts. Each match is read once,
- * from a trigram index ("a", from director_search; the individual filters test the name, email or
- * reference as its part of the text): a director's own text, with its status and its
+ * from a trigram index ("a", from director_search): a director's own text, with its status and its
  * client's (0025), so that neither view joins the client of each match. With a global search the
  * clients whose own text matches ("cm") come from client_search, with their directors per status:
  * the individual view sums those instead of reading every director of every such client, and the
@@ -37,7 +36,7 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
   const pattern = query.globalSearch ? containsPattern(query.globalSearch) : undefined;
   const live = !query.includeDeleted;
   /** The director's own match: the individual filters, or the global search, and not deleted. */
-  const own = and([...searchRowConditions(f, query.includeDeleted, false, "text"), ...(pattern ? [rowMatches(pattern)] : [])]);
+  const own = and([...searchRowConditions(f, query.includeDeleted, false), ...(pattern ? [rowMatches(pattern)] : [])]);
   /** Clients whose own text matches the global search, from client_search. */
   const matchingClients = pattern
     ? sql`select ${k.id}, ${k.status}, ${perClientCounts(query.includeDeleted, k)} as "n"
