@@ -1,9 +1,9 @@
 import "server-only";
 import type { Db } from "@/db";
-import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
 import { startAdditionPayment } from "@/lib/server/payments/start-addition-payment";
+import { ownClientId } from "@/lib/server/own-record";
 
 /**
  * The contact's "pay now" for individuals added earlier whose card payment was not finished: the
@@ -11,9 +11,8 @@ import { startAdditionPayment } from "@/lib/server/payments/start-addition-payme
  * be reached (the individuals stay added, and the button can be pressed again).
  */
 export async function payForOwnAddition({ db, user, additionId }: { db: Db; user: Principal; additionId: number }): Promise<{ url: string }> {
-  if (!can(user.type, "company.update")) throw new AppError("forbidden");
-  if (!user.clientId) throw new AppError("not_found");
-  const { url } = await startAdditionPayment({ db, clientId: user.clientId, additionId });
+  const clientId = ownClientId(user, "company.update");
+  const { url } = await startAdditionPayment({ db, clientId: clientId, additionId });
   if (!url) throw new AppError("unavailable");
   return { url };
 }

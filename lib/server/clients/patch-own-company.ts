@@ -2,12 +2,12 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { clients } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import type { RequestMeta } from "@/lib/http";
 import { companyPatchFieldNames, companyPatchSpec } from "@/lib/schemas/company-patch";
 import { AppError } from "@/lib/server/app-error";
 import { evaluatePatchOrThrow } from "@/lib/server/staff-record";
+import { ownClientId } from "@/lib/server/own-record";
 import { auditFieldChanges } from "./audit-field-changes";
 
 /**
@@ -18,9 +18,7 @@ import { auditFieldChanges } from "./audit-field-changes";
  * written, each audited as `ClientModified` by the contact.
  */
 export async function patchOwnCompany({ db, user, operations, meta }: { db: Db; user: Principal; operations: unknown; meta?: RequestMeta }): Promise<{ changed: string[] }> {
-  if (!can(user.type, "company.update")) throw new AppError("forbidden");
-  if (!user.clientId) throw new AppError("not_found");
-  const id = user.clientId;
+  const id = ownClientId(user, "company.update");
   const actor = actorOf(user);
   return db.transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");

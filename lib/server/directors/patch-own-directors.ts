@@ -2,7 +2,6 @@ import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { auditEntries, clients, directorAdditions, directors, sessions, type NewAuditEntry } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import type { RequestMeta } from "@/lib/http";
 import { issuesToFieldErrors } from "@/lib/json-patch";
@@ -21,6 +20,7 @@ import { refreshClientStatus } from "@/lib/server/lifecycle/refresh-client-statu
 import { startAdditionPayment } from "@/lib/server/payments/start-addition-payment";
 import { invitationJobKey } from "@/lib/server/requests/release-invitations";
 import { softDeleteAudit, softDeleteValues } from "@/lib/server/staff-record";
+import { ownClientId } from "@/lib/server/own-record";
 
 /** The company after the change, and, when added individuals must first be paid for by card, where to pay. */
 export type PatchOwnDirectorsResult = OwnCompany & { checkoutUrl?: string | null };
@@ -101,9 +101,7 @@ async function requestEmailChange(
  *   is opened after the transaction commits and its address answered as `checkoutUrl`.
  */
 export async function patchOwnDirectors({ db, user, operations, meta }: { db: Db; user: Principal; operations: unknown; meta?: RequestMeta }): Promise<PatchOwnDirectorsResult> {
-  if (!can(user.type, "company.update")) throw new AppError("forbidden");
-  if (!user.clientId) throw new AppError("not_found");
-  const clientId = user.clientId;
+  const clientId = ownClientId(user, "company.update");
   const parsed = parseDirectorsPatch(operations);
   if (!parsed.ok) throw new AppError("bad_request", "validation", { fields: issuesToFieldErrors(parsed.issues) });
   const { adds, edits } = parsed.patch;

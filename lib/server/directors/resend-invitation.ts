@@ -2,7 +2,6 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { clients, directors } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import { finalDirectorStatuses } from "@/lib/domain/director-lifecycle";
 import type { RequestMeta } from "@/lib/http";
@@ -12,6 +11,7 @@ import { AppError } from "@/lib/server/app-error";
 import { auditedBy, writeAudit } from "@/lib/server/audit/write-audit";
 import { hitRateLimit } from "@/lib/server/rate-limit/hit-rate-limit";
 import { invitationJobKey } from "@/lib/server/requests/release-invitations";
+import { ownClientId } from "@/lib/server/own-record";
 
 /** How often a contact may resend: once per individual per 10 minutes, 20 a contact an hour. */
 export const resendInvitationLimits = {
@@ -37,13 +37,12 @@ const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
  * - Audited ("Invitation resent", who, to which address) in the transaction that enqueues it.
  */
 export async function resendInvitation({ db, user, directorId, meta, now = new Date() }: { db: Db; user: Principal; directorId: number; meta?: RequestMeta; now?: Date }): Promise<{ success: true }> {
-  if (!can(user.type, "company.update")) throw new AppError("forbidden");
-  if (!user.clientId) throw new AppError("not_found");
+  const clientId = ownClientId(user, "company.update");
   const [director] = await db
     .select({ id: directors.id, name: directors.name, email: directors.email, status: directors.status, invitedAt: directors.invitedAt, clientId: directors.clientId })
     .from(directors)
     .innerJoin(clients, eq(clients.id, directors.clientId))
-    .where(and(eq(directors.id, directorId), eq(directors.clientId, user.clientId), eq(directors.isDeleted, false), eq(clients.isDeleted, false)));
+    .where(and(eq(directors.id, directorId), eq(directors.clientId, clientId), eq(directors.isDeleted, false), eq(clients.isDeleted, false)));
   if (!director) throw new AppError("not_found");
   if (!director.invitedAt) throw new AppError("conflict", "invitationNotInvitedYet");
   if (finalDirectorStatuses.includes(director.status)) throw new AppError("conflict", "invitationNotNeeded");

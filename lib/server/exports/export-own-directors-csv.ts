@@ -2,12 +2,12 @@ import "server-only";
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db";
 import { clients, directors } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { csvStream } from "@/lib/csv/csv";
 import { translator } from "@/lib/i18n/translator";
 import { AppError } from "@/lib/server/app-error";
 import { displayPersonalCode } from "@/lib/server/directors/personal-code-keys";
+import { ownClientId } from "@/lib/server/own-record";
 import { exportDate, keysetBatches, logExportError, type CsvExport } from "./keyset-batches";
 
 /**
@@ -20,9 +20,7 @@ import { exportDate, keysetBatches, logExportError, type CsvExport } from "./key
  * returning the codes together is that service); it is empty for the others.
  */
 export async function exportOwnDirectorsCsv({ db, user, batchSize = 1000, now = new Date() }: { db: Db; user: Principal; batchSize?: number; now?: Date }): Promise<CsvExport> {
-  if (!can(user.type, "company.directors.export")) throw new AppError("forbidden");
-  if (!user.clientId) throw new AppError("not_found");
-  const clientId = user.clientId;
+  const clientId = ownClientId(user, "company.directors.export");
   const [client] = await db
     .select({ reference: clients.reference, productTier: clients.productTier })
     .from(clients)
