@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { clients, directors, sessions } from "@/db/schema";
-import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
+import { lockRowById } from "@/lib/server/lock-row";
 import { softDeleteAudit, softDeleteValues, staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
 
 /**
@@ -18,12 +18,7 @@ export async function deleteClient({ db, user, id, reason, meta }: StaffRecordIn
   const actor = staffActor(user, "admin.clients.delete", id);
 
   return db.transaction(async (tx) => {
-    const [client] = await tx
-      .select({ id: clients.id, name: clients.name, isDeleted: clients.isDeleted })
-      .from(clients)
-      .where(eq(clients.id, id))
-      .for("update");
-    if (!client) throw new AppError("not_found");
+    const client = await lockRowById(tx, clients, id, ["name", "isDeleted"]);
     if (client.isDeleted) return { alreadyDeleted: true };
 
     const at = new Date();
