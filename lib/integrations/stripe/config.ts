@@ -5,6 +5,7 @@ import { z } from "zod";
 import { STRIPE_DEV_CREDENTIALS, STRIPE_SIMULATOR_DEFAULT_PORT } from "./dev-credentials";
 import type { StripeConfig } from "./types";
 import { optionalString, productionSecretProblems, productionUrlProblems, SIMULATOR_ONLY } from "../config-checks";
+import { simulatedService } from "../simulated-service";
 
 export const stripeSchema = {
   /** Secret API key (sk_live_… / sk_test_…, or a restricted rk_… key). Unset outside production: the simulator. */
@@ -37,16 +38,18 @@ export function stripeProblems(raw: StripeRaw, appEnv: "development" | "test" | 
 
 /** The values the adapter is built from; unset ones fall back to the simulator's development values. */
 export function stripeConfig(raw: StripeRaw): StripeConfig {
-  const secretKey = raw.STRIPE_SECRET_KEY ?? STRIPE_DEV_CREDENTIALS.secretKey;
-  const simulator = secretKey === STRIPE_DEV_CREDENTIALS.secretKey;
-  const base = new URL(raw.STRIPE_API_BASE ?? (simulator ? `http://127.0.0.1:${STRIPE_SIMULATOR_DEFAULT_PORT}` : "https://api.stripe.com"));
+  const service = simulatedService(raw.STRIPE_SECRET_KEY, STRIPE_DEV_CREDENTIALS.secretKey, raw.STRIPE_API_BASE, {
+    simulator: `http://127.0.0.1:${STRIPE_SIMULATOR_DEFAULT_PORT}`,
+    production: "https://api.stripe.com",
+  });
+  const base = new URL(service.url);
   const protocol = base.protocol === "http:" ? "http" : "https";
   return {
-    secretKey,
+    secretKey: service.credential,
     webhookSecret: raw.STRIPE_WEBHOOK_SECRET ?? STRIPE_DEV_CREDENTIALS.webhookSecret,
     host: base.hostname.replace(/^\[(.*)\]$/, "$1"),
     port: base.port ? Number(base.port) : protocol === "http" ? 80 : 443,
     protocol,
-    simulator,
+    simulator: service.simulator,
   };
 }
