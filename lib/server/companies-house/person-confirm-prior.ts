@@ -2,7 +2,6 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { clients, directors, personLinks, type Director } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import { normalisePersonalCode } from "@/lib/crypto/personal-code";
 import type { DirectorStatus } from "@/lib/domain/values";
@@ -18,6 +17,7 @@ import { readPersonalCode } from "@/lib/server/directors/personal-code-keys";
 import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
 import { hitRateLimit } from "@/lib/server/rate-limit/hit-rate-limit";
+import { ownDirectorId } from "@/lib/server/own-record";
 import { findPriorVerification } from "./person-prior-verification";
 import { enqueueRegisterCheck } from "./register-check-enqueue";
 
@@ -57,9 +57,7 @@ export async function confirmPriorVerification({
   meta?: RequestMeta;
   now?: Date;
 }): Promise<{ status: DirectorStatus }> {
-  if (!can(user.type, "director.self.update")) throw new AppError("forbidden");
-  if (!user.directorId) throw new AppError("not_found");
-  const directorId = user.directorId;
+  const directorId = ownDirectorId(user, "director.self.update");
   const actor = actorOf(user);
   const code = normalisePersonalCode(companiesHouseCode);
   if (!code) throw new AppError("bad_request", "validation", { fields: { companiesHouseCode: ["personalCode"] } });

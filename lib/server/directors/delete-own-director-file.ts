@@ -2,7 +2,6 @@ import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db";
 import { directorFiles, directors } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import { canWithdrawEvidence } from "@/lib/domain/evidence-withdrawal";
 import type { RequestMeta } from "@/lib/http";
@@ -11,6 +10,7 @@ import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { evidenceReviewEndedAt } from "./evidence-review-ended-at";
 import { log } from "@/lib/log";
+import { ownDirectorId } from "@/lib/server/own-record";
 
 /** What a director's "delete" did: withdrew the upload (row marked deleted, bytes removed) or hid it (kept). */
 export type OwnFileDeletion = "withdrawn" | "hidden";
@@ -29,9 +29,7 @@ export type OwnFileDeletion = "withdrawn" | "hidden";
  * see it, marked as withdrawn by the director, and the retention job deletes it with the rest.
  */
 export async function deleteOwnDirectorFile({ db, user, storage, fileId, meta }: { db: Db; user: Principal; storage: FileStorage; fileId: number; meta: RequestMeta }): Promise<OwnFileDeletion> {
-  if (!can(user.type, "director.self.update")) throw new AppError("forbidden");
-  if (!user.directorId) throw new AppError("not_found");
-  const directorId = user.directorId;
+  const directorId = ownDirectorId(user, "director.self.update");
   const actor = actorOf(user);
   const outcome = await db.transaction(async (tx) => {
     const [director] = await tx

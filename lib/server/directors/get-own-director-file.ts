@@ -2,10 +2,9 @@ import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db";
 import { directorFiles } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import type { FileStorage } from "@/lib/integrations/storage";
-import { AppError } from "@/lib/server/app-error";
+import { ownDirectorId } from "@/lib/server/own-record";
 import { loadStoredFile } from "./stored-file";
 
 /**
@@ -15,7 +14,6 @@ import { loadStoredFile } from "./stored-file";
  * (404), so a guessed id tells nothing.
  */
 export async function getOwnDirectorFile({ db, user, storage, fileId }: { db: Db; user: Principal; storage: FileStorage; fileId: number }) {
-  if (!can(user.type, "director.self.read")) throw new AppError("forbidden");
-  if (!user.directorId) throw new AppError("not_found");
-  return loadStoredFile(db, storage, and(eq(directorFiles.id, fileId), eq(directorFiles.directorId, user.directorId), eq(directorFiles.isDeleted, false), isNull(directorFiles.hiddenAt), inArray(directorFiles.fileType, ["Name", "Address"])));
+  const directorId = ownDirectorId(user, "director.self.read");
+  return loadStoredFile(db, storage, and(eq(directorFiles.id, fileId), eq(directorFiles.directorId, directorId), eq(directorFiles.isDeleted, false), isNull(directorFiles.hiddenAt), inArray(directorFiles.fileType, ["Name", "Address"])));
 }

@@ -2,10 +2,9 @@ import "server-only";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db";
 import { directorFiles, directors } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { canWithdrawEvidence } from "@/lib/domain/evidence-withdrawal";
-import { AppError } from "@/lib/server/app-error";
+import { ownDirectorId } from "@/lib/server/own-record";
 import { toDirectorFileView, type DirectorFileView } from "./director-file-view";
 import { evidenceReviewEndedAt } from "./evidence-review-ended-at";
 
@@ -17,9 +16,7 @@ export interface OwnDirectorFileView extends DirectorFileView {
 
 /** The signed-in director's own uploads (proof of name and of address) that are neither deleted nor hidden, oldest first. */
 export async function listOwnDirectorFiles({ db, user }: { db: Db; user: Principal }): Promise<OwnDirectorFileView[]> {
-  if (!can(user.type, "director.self.read")) throw new AppError("forbidden");
-  if (!user.directorId) throw new AppError("not_found");
-  const directorId = user.directorId;
+  const directorId = ownDirectorId(user, "director.self.read");
   const [rows, [director], reviewEndedAt] = await Promise.all([
     db
       .select()

@@ -2,7 +2,6 @@ import "server-only";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { clients, directorAddresses, directors, type Director, type FormerName } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import { maskPersonalCode } from "@/lib/crypto/personal-code";
 import { todayInUk } from "@/lib/domain/address-history";
@@ -15,6 +14,7 @@ import { AppError } from "@/lib/server/app-error";
 import { auditFieldChanges, type FieldChange } from "@/lib/server/clients/audit-field-changes";
 import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+import { ownDirectorId } from "@/lib/server/own-record";
 import { lockOwnDirector } from "./lock-director";
 import { verificationCompleteEmail } from "./director-emails";
 import { sealPersonalCode } from "./personal-code-keys";
@@ -70,9 +70,7 @@ function patchableRecord(director: Director, previous: AddressRow[]): Record<str
  * Invalid patch: 400 naming every field, nothing changed; failed `test`: 409.
  */
 export async function patchOwnDirector({ db, user, operations, meta, now = new Date() }: { db: Db; user: Principal; operations: unknown; meta?: RequestMeta; now?: Date }): Promise<{ changed: string[] }> {
-  if (!can(user.type, "director.self.update")) throw new AppError("forbidden");
-  if (!user.directorId) throw new AppError("not_found");
-  const directorId = user.directorId;
+  const directorId = ownDirectorId(user, "director.self.update");
   const actor = actorOf(user);
   const today = todayInUk(now);
 

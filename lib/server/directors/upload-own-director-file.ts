@@ -4,7 +4,6 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { directorFiles } from "@/db/schema";
 import { displayFileName, evidenceFileKind } from "@/lib/domain/evidence-file-type";
-import { can } from "@/lib/auth/permissions";
 import { getEnv } from "@/lib/env";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import type { RequestMeta } from "@/lib/http";
@@ -14,6 +13,7 @@ import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
 import { notifyAdmins } from "@/lib/server/notifications/notify-admins";
+import { ownDirectorId } from "@/lib/server/own-record";
 import { lockOwnDirector } from "./lock-director";
 import { toDirectorFileView, type DirectorFileView } from "./director-file-view";
 
@@ -59,9 +59,7 @@ export async function uploadOwnDirectorFile({
   upload: { name: string | null; bytes: Uint8Array };
   meta: RequestMeta;
 }): Promise<DirectorFileView> {
-  if (!can(user.type, "director.self.update")) throw new AppError("forbidden");
-  if (!user.directorId) throw new AppError("not_found");
-  const directorId = user.directorId;
+  const directorId = ownDirectorId(user, "director.self.update");
   if (upload.bytes.byteLength === 0) throw new AppError("bad_request", "validation", { fields: { file: ["fileEmpty"] } });
   const kind = evidenceFileKind(upload.bytes);
   if (!kind) throw new AppError("bad_request", "validation", { fields: { file: ["fileType"] } });

@@ -2,12 +2,12 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { directors, type DirectorStatus } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { getYoti, YotiError } from "@/lib/integrations/yoti";
 import { AppError } from "@/lib/server/app-error";
 import { applyYotiSession } from "./apply-yoti-session";
 import { log } from "@/lib/log";
+import { ownDirectorId } from "@/lib/server/own-record";
 
 export interface IdentityCheckProgress {
   /** True once the check has a result (this call applied it, or something before it did). */
@@ -23,13 +23,12 @@ export interface IdentityCheckProgress {
  * webhook and the sweep record lasting trouble.
  */
 export async function checkIdentityCheck({ db, user }: { db: Db; user: Principal }): Promise<IdentityCheckProgress> {
-  if (!can(user.type, "director.self.update")) throw new AppError("forbidden");
-  if (!user.directorId) throw new AppError("not_found");
+  const directorId = ownDirectorId(user, "director.self.update");
   const read = async () => {
     const [d] = await db
       .select({ status: directors.status, sessionID: directors.sessionID })
       .from(directors)
-      .where(and(eq(directors.id, user.directorId!), eq(directors.isDeleted, false)));
+      .where(and(eq(directors.id, directorId!), eq(directors.isDeleted, false)));
     if (!d) throw new AppError("not_found");
     return d;
   };
@@ -41,7 +40,7 @@ export async function checkIdentityCheck({ db, user }: { db: Db; user: Principal
     await applyYotiSession(db, session, "poll");
   } catch (err) {
     if (!(err instanceof YotiError)) throw err;
-    log.warn({ directorId: user.directorId, err }, `[identity-check] poll for director ${user.directorId}: ${err.message}`);
+    log.warn({ directorId: directorId, err }, `[identity-check] poll for director ${directorId}: ${err.message}`);
     return { success: false, status: before.status };
   }
   const after = await read();

@@ -2,10 +2,9 @@ import "server-only";
 import { and, eq, gt, isNotNull } from "drizzle-orm";
 import type { Db } from "@/db";
 import { directors } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
-import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
+import { ownDirectorId } from "@/lib/server/own-record";
 
 /**
  * The director went to the provider's page: `yotiLinkClicked` is set and YotiLinkClicked audited,
@@ -13,9 +12,7 @@ import { writeAudit } from "@/lib/server/audit/write-audit";
  * null when the director has no open session (never started, finished, or expired).
  */
 export async function recordYotiLinkClick({ db, user, now = new Date() }: { db: Db; user: Principal; now?: Date }): Promise<string | null> {
-  if (!can(user.type, "director.self.update")) throw new AppError("forbidden");
-  if (!user.directorId) throw new AppError("not_found");
-  const directorId = user.directorId;
+  const directorId = ownDirectorId(user, "director.self.update");
   return db.transaction(async (tx) => {
     const [director] = await tx
       .select({ id: directors.id, clientId: directors.clientId, sessionID: directors.sessionID, sessionUrl: directors.sessionUrl, yotiLinkClicked: directors.yotiLinkClicked })

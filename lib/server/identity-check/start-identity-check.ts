@@ -1,6 +1,5 @@
 import "server-only";
 import type { Db } from "@/db";
-import { can } from "@/lib/auth/permissions";
 import { actorOf, type Principal } from "@/lib/auth/principal";
 import { secondsUntilNextUkDay } from "@/lib/domain/uk-day";
 import { getEnv } from "@/lib/env";
@@ -9,6 +8,7 @@ import { AppError } from "@/lib/server/app-error";
 import { writeAudit } from "@/lib/server/audit/write-audit";
 import { lockOwnDirector } from "@/lib/server/directors/lock-director";
 import { applyDirectorEvent, planDirectorEvent } from "@/lib/server/lifecycle/apply-director-event";
+import { ownDirectorId } from "@/lib/server/own-record";
 import { countSessionsStartedToday, SESSION_STARTED_ACTIONS } from "./count-sessions-started-today";
 
 export interface StartedIdentityCheck {
@@ -41,9 +41,7 @@ const REUSE_IF_LEFT_MS = 10 * 60_000;
  * The client moves on to InProgress (refreshClientStatus): one of its directors has started.
  */
 export async function startIdentityCheck({ db, user, now = () => new Date() }: { db: Db; user: Principal; now?: () => Date }): Promise<StartedIdentityCheck> {
-  if (!can(user.type, "director.self.update")) throw new AppError("forbidden");
-  if (!user.directorId) throw new AppError("not_found");
-  const directorId = user.directorId;
+  const directorId = ownDirectorId(user, "director.self.update");
   let failure: YotiError | undefined;
 
   const started = await db.transaction(async (tx) => {
