@@ -5,7 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { AppError } from "@/lib/server/app-error";
 import { clientStatusValues, journeyValues, productTierValues } from "@/lib/domain/values";
 import { translator } from "@/lib/i18n/translator";
-import { clientExportColumns, clientExportKeys, clientExportKinds } from "./client-columns";
+import { clientExport } from "./client-columns";
 import type { CsvExport } from "./keyset-batches";
 import { selectList } from "./select-list";
 import { staffCsvExport, type StaffExportOptions } from "./staff-csv-export";
@@ -17,15 +17,15 @@ import { staffCsvExport, type StaffExportOptions } from "./staff-csv-export";
  */
 export async function exportClientsCsv(options: StaffExportOptions): Promise<CsvExport> {
   if (!can(options.user.type, "admin.export")) throw new AppError("forbidden");
-  const columns = selectList(clientExportColumns);
+  const columns = selectList(clientExport.columns);
   const live = options.includeDeleted ? sql`` : sql`and not ${clients.isDeleted}`;
   const t = translator();
   return staffCsvExport(options, {
     what: "client export",
     filename: (date) => `clients-${date}.csv`,
-    keys: clientExportKeys,
-    header: clientExportKeys.map((key) => t(`exports.clientColumns.${key}`)),
-    kinds: clientExportKinds,
+    keys: clientExport.keys,
+    header: clientExport.keys.map((key) => t(`exports.clientColumns.${key}`)),
+    kinds: clientExport.kinds,
     labels: {
       status: Object.fromEntries(clientStatusValues.map((v) => [v, t(`statuses.client.${v}`)])),
       productTier: Object.fromEntries(productTierValues.map((v) => [v, t(`statuses.productTier.${v}`)])),

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/server/app-error";
 import { displayPersonalCode } from "@/lib/server/directors/personal-code-keys";
 import { directorStatusValues, productTierValues } from "@/lib/domain/values";
 import { translator } from "@/lib/i18n/translator";
-import { directorExportColumns, directorExportKeys, directorExportKinds } from "./director-columns";
+import { directorExport } from "./director-columns";
 import type { CsvExport } from "./keyset-batches";
 import { selectList } from "./select-list";
 import { staffCsvExport, type StaffExportOptions } from "./staff-csv-export";
@@ -37,7 +37,7 @@ export async function exportDirectorsCsv(
     filename = (date) => `${client.reference}-individuals-${date}.csv`;
   }
 
-  const columns = selectList(directorExportColumns);
+  const columns = selectList(directorExport.columns);
   const scope = sql.join(
     [
       clientId !== undefined ? sql`and ${directors.clientId} = ${clientId}` : undefined,
@@ -51,9 +51,9 @@ export async function exportDirectorsCsv(
   return staffCsvExport(options, {
     what: "director export",
     filename,
-    keys: directorExportKeys,
-    header: directorExportKeys.map((key) => t(`exports.directorColumns.${key}`)),
-    kinds: directorExportKinds,
+    keys: directorExport.keys,
+    header: directorExport.keys.map((key) => t(`exports.directorColumns.${key}`)),
+    kinds: directorExport.kinds,
     labels: {
       clientProductTier: Object.fromEntries(productTierValues.map((v) => [v, t(`statuses.productTier.${v}`)])),
       status: statusLabels,

@@ -79,9 +79,9 @@ type HistoryColumn =
 
 /**
  * The columns both staff exports end with: the record's soft deletion, creation and last change
- * (who, and when as ISO 8601 UTC). `isDeleted` is yes/no in words (`recordHistoryKinds`).
+ * (who, and when as ISO 8601 UTC). `isDeleted` is yes/no in words.
  */
-export function recordHistoryColumns<T extends Record<HistoryColumn, AnyColumn>>(table: T) {
+function recordHistoryColumns(table: Record<HistoryColumn, AnyColumn>) {
   return {
     isDeleted: table.isDeleted,
     deleteReason: table.deleteReason,
@@ -94,10 +94,18 @@ export function recordHistoryColumns<T extends Record<HistoryColumn, AnyColumn>>
   } satisfies ExportColumns;
 }
 
-/** How the history columns that are not written as stored are written. */
-export const recordHistoryKinds = { isDeleted: "yesNo" } as const;
-
-/** The field names of an export's columns, in order (the rows' keys). */
-export function exportKeys<C extends ExportColumns>(columns: C): (keyof C & string)[] {
-  return Object.keys(columns) as (keyof C & string)[];
+/**
+ * A staff export's columns, in file order: `own`, then the record history of `table`
+ * (recordHistoryColumns); the field names of the columns, in order (the rows' keys); and how the
+ * columns that are not written as stored are written (`kinds`, and the history's own).
+ */
+export function staffExportColumns<C extends ExportColumns>(
+  table: Record<HistoryColumn, AnyColumn>,
+  own: C,
+  kinds: Partial<Record<NoInfer<keyof C & string>, CellKind>>,
+) {
+  const columns = { ...own, ...recordHistoryColumns(table) };
+  type Key = keyof typeof columns & string;
+  const allKinds: Partial<Record<Key, CellKind>> = { ...kinds, isDeleted: "yesNo" };
+  return { columns, keys: Object.keys(columns) as Key[], kinds: allKinds };
 }
