@@ -1,4 +1,6 @@
 import "server-only";
+import { and, eq } from "drizzle-orm";
+import { clients, directors } from "@/db/schema";
 import { can, type Action } from "@/lib/auth/permissions";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
@@ -21,4 +23,14 @@ export function ownDirectorId(user: Principal, action: Action): number {
   if (!can(user.type, action)) throw new AppError("forbidden");
   if (!user.directorId) throw new AppError("not_found");
   return user.directorId;
+}
+
+/** The condition that reads the signed-in company contact's own client, unless it is deleted (guarded as ownClientId). */
+export function ownLiveClient(user: Principal, action: Action) {
+  return and(eq(clients.id, ownClientId(user, action)), eq(clients.isDeleted, false));
+}
+
+/** The condition that reads the signed-in individual's own director record, unless it is deleted (guarded as ownDirectorId). */
+export function ownLiveDirector(user: Principal, action: Action) {
+  return and(eq(directors.id, ownDirectorId(user, action)), eq(directors.isDeleted, false));
 }

@@ -1,14 +1,14 @@
 import "server-only";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { clients, directorAdditions, directors } from "@/db/schema";
+import { directorAdditions, directors } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { todayInUk } from "@/lib/domain/address-history";
 import { personDeadline } from "@/lib/domain/verify-by";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/server/app-error";
 import { readPersonalCode } from "@/lib/server/directors/personal-code-keys";
-import { ownClientId } from "@/lib/server/own-record";
+import { ownLiveClient } from "@/lib/server/own-record";
 import { statusStatsOf } from "./get-client";
 import { log } from "@/lib/log";
 
@@ -36,9 +36,8 @@ function personalCodeOf(director: { id: number; companiesHouseCode: string | nul
  * Never the retry credential of a card payment, the staff notes or the assigned staff member.
  */
 export async function getOwnCompany({ db, user, now = new Date() }: { db: DbOrTx; user: Principal; now?: Date }) {
-  const clientId = ownClientId(user, "company.read");
   const client = await db.query.clients.findFirst({
-    where: and(eq(clients.id, clientId), eq(clients.isDeleted, false)),
+    where: ownLiveClient(user, "company.read"),
     columns: { paymentSessionSecret: false, notes: false, owner: false, idempotencyKey: false, priorityAt: false },
     with: {
       directors: {

@@ -1,11 +1,10 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { directors } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { directorStateOf, shownStatus, hasDirectorMove } from "@/lib/domain/director-lifecycle";
 import { AppError } from "@/lib/server/app-error";
-import { ownDirectorId } from "@/lib/server/own-record";
+import { ownLiveDirector } from "@/lib/server/own-record";
 import { findPriorVerification } from "./person-prior-verification";
 
 /** What the signed-in individual is offered: the company and day of their earlier verification here. */
@@ -21,11 +20,7 @@ export interface PriorVerificationOffer {
  * the same person holds a completed verification of another client.
  */
 export async function getOwnPriorVerification({ db, user }: { db: Db; user: Principal }): Promise<PriorVerificationOffer | null> {
-  const directorId = ownDirectorId(user, "director.self.read");
-  const [director] = await db
-    .select()
-    .from(directors)
-    .where(and(eq(directors.id, directorId), eq(directors.isDeleted, false)));
+  const [director] = await db.select().from(directors).where(ownLiveDirector(user, "director.self.read"));
   if (!director) throw new AppError("not_found");
   if (director.invitedAt === null || !hasDirectorMove("priorVerificationConfirmed", shownStatus(directorStateOf(director)))) return null;
   const prior = await findPriorVerification(db, director);

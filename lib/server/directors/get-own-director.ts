@@ -1,13 +1,13 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Db } from "@/db";
-import { directorAddresses, directors } from "@/db/schema";
+import { directorAddresses } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { todayInUk } from "@/lib/domain/address-history";
 import { detailsComplete, nextStep } from "@/lib/domain/director-journey";
 import { personDeadline } from "@/lib/domain/verify-by";
 import { AppError } from "@/lib/server/app-error";
-import { ownDirectorId } from "@/lib/server/own-record";
+import { ownLiveDirector } from "@/lib/server/own-record";
 import { maskedPersonalCode } from "./personal-code-keys";
 
 /**
@@ -22,9 +22,8 @@ import { maskedPersonalCode } from "./personal-code-keys";
  * next confirmation statement, or their appointment), with the days left and whether it has passed.
  */
 export async function getOwnDirector({ db, user, now = new Date() }: { db: Db; user: Principal; now?: Date }) {
-  const directorId = ownDirectorId(user, "director.self.read");
   const row = await db.query.directors.findFirst({
-    where: and(eq(directors.id, directorId), eq(directors.isDeleted, false)),
+    where: ownLiveDirector(user, "director.self.read"),
     columns: { sessionToken: false, statusOverrideReason: false, priceOverride: false, priceOverrideReason: false, statusOriginal: false },
     with: {
       client: { columns: { id: true, name: true, productTier: true, verifyBy: true, confirmationStatementDue: true } },

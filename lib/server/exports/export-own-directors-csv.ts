@@ -7,7 +7,7 @@ import { csvStream } from "@/lib/csv/csv";
 import { translator } from "@/lib/i18n/translator";
 import { AppError } from "@/lib/server/app-error";
 import { displayPersonalCode } from "@/lib/server/directors/personal-code-keys";
-import { ownClientId } from "@/lib/server/own-record";
+import { ownLiveClient } from "@/lib/server/own-record";
 import { exportDate, keysetBatches, logExportError, type CsvExport } from "./keyset-batches";
 
 /**
@@ -20,11 +20,10 @@ import { exportDate, keysetBatches, logExportError, type CsvExport } from "./key
  * returning the codes together is that service); it is empty for the others.
  */
 export async function exportOwnDirectorsCsv({ db, user, batchSize = 1000, now = new Date() }: { db: Db; user: Principal; batchSize?: number; now?: Date }): Promise<CsvExport> {
-  const clientId = ownClientId(user, "company.directors.export");
   const [client] = await db
-    .select({ reference: clients.reference, productTier: clients.productTier })
+    .select({ id: clients.id, reference: clients.reference, productTier: clients.productTier })
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.isDeleted, false)));
+    .where(ownLiveClient(user, "company.directors.export"));
   if (!client) throw new AppError("not_found");
   const t = translator();
   const withCodes = client.productTier === "Managed";
@@ -42,7 +41,7 @@ export async function exportOwnDirectorsCsv({ db, user, batchSize = 1000, now = 
           companiesHouseCode: directors.companiesHouseCode,
         })
         .from(directors)
-        .where(and(eq(directors.clientId, clientId), eq(directors.isDeleted, false), gt(directors.id, after)))
+        .where(and(eq(directors.clientId, client.id), eq(directors.isDeleted, false), gt(directors.id, after)))
         .orderBy(asc(directors.id))
         .limit(limit),
     batchSize,

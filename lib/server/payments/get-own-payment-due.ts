@@ -1,10 +1,9 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { clients } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { formatPence } from "@/lib/pricing/pricing";
-import { ownClientId } from "@/lib/server/own-record";
+import { ownLiveClient } from "@/lib/server/own-record";
 import { cardQuote } from "./card-quote";
 
 /**
@@ -13,11 +12,7 @@ import { cardQuote } from "./card-quote";
  * (`PaymentPending`, not paid) owes. Scoped by the caller's own client id.
  */
 export async function getOwnPaymentDue({ db, user }: { db: DbOrTx; user: Principal }): Promise<{ amountDue: string } | null> {
-  const clientId = ownClientId(user, "company.read");
-  const [client] = await db
-    .select()
-    .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.isDeleted, false)));
+  const [client] = await db.select().from(clients).where(ownLiveClient(user, "company.read"));
   if (!client || client.journey !== "PayByCard" || client.paid || client.status !== "PaymentPending") return null;
   const due = await cardQuote(db, client);
   return { amountDue: formatPence(due.amountDue) };

@@ -1,10 +1,9 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { clients } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import { AppError } from "@/lib/server/app-error";
-import { ownClientId } from "@/lib/server/own-record";
+import { ownLiveClient } from "@/lib/server/own-record";
 import { beginCardPayment } from "./begin-card-payment";
 
 /**
@@ -14,11 +13,10 @@ import { beginCardPayment } from "./begin-card-payment";
  * card payment (paid, or not paying by card) is a 409 `payment_not_due`. Stripe failing is a 503.
  */
 export async function payOwnRequest({ db, user }: { db: Db; user: Principal }): Promise<{ url: string }> {
-  const clientId = ownClientId(user, "company.update");
   const [client] = await db
     .select({ id: clients.id, journey: clients.journey, paid: clients.paid, status: clients.status })
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.isDeleted, false)));
+    .where(ownLiveClient(user, "company.update"));
   if (!client) throw new AppError("not_found");
   if (client.journey !== "PayByCard" || client.paid || client.status !== "PaymentPending") throw new AppError("conflict", "payment_not_due");
   const start = await beginCardPayment({ db, clientId: client.id, replaceOpen: true });
