@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { billingParty, changeTracking, identity, softDelete, timestamptz } from "./columns";
+import { billingParty, changeTracking, identity, mainContact, softDelete, timestamptz } from "./columns";
 import { clientStatus, journey, productTier } from "./enums";
 
 /**
@@ -26,10 +26,7 @@ export const clients = pgTable(
     companyId: text(),
     /** The provider's customer code / LWDB number (existing customers, journey Existing). */
     customerCode: text(),
-    mainContactEmail: text().notNull(),
-    mainContactFirstName: text(),
-    mainContactLastName: text(),
-    mainContactTelephone: text(),
+    ...mainContact(),
     ...changeTracking(),
     /** Price per director in pence, as charged to this client (an admin may change it). */
     unitPrice: integer(),

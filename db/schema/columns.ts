@@ -51,6 +51,17 @@ export const postalAddress = () => ({
 });
 
 /**
+ * Whom the portal writes to about a request: a client's main contact, and the existing customer's
+ * record it is prefilled from (lwdb_records).
+ */
+export const mainContact = () => ({
+  mainContactEmail: text().notNull(),
+  mainContactFirstName: text(),
+  mainContactLastName: text(),
+  mainContactTelephone: text(),
+});
+
+/**
  * Who is billed, where, and whom accounts payable reach: a client's, and the existing customer's
  * record it is prefilled from (lwdb_records). The country is ISO 3166-1 alpha-2, as in
  * lib/countries.ts (e.g. "GB").

@@ -1,5 +1,5 @@
 import { boolean, pgTable, text } from "drizzle-orm/pg-core";
-import { billingParty, timestamptz } from "./columns";
+import { billingParty, mainContact, timestamptz } from "./columns";
 import { productTier } from "./enums";
 
 /**
@@ -17,10 +17,7 @@ export const lwdbRecords = pgTable("lwdb_records", {
     customerCode: text().primaryKey(),
     name: text().notNull(),
     companyId: text(),
-    mainContactEmail: text().notNull(),
-    mainContactFirstName: text(),
-    mainContactLastName: text(),
-    mainContactTelephone: text(),
+    ...mainContact(),
     productTier: productTier(),
     ...billingParty(),
     vatExempt: boolean().notNull().default(false),
