@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { SortKey } from "@/lib/schemas/client-search-params";
+import { CLIENT_SORT_KEYS, DIRECTOR_SORT_KEYS, type SortKey } from "@/lib/schemas/client-search-params";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import { c, d, s } from "./sql-parts";
 
@@ -24,31 +24,28 @@ const column = (expr: SQL, nullable = false, director = false, searchRow?: AnyPg
   searchRow: searchRow ? sql`${searchRow}` : undefined,
 });
 
-const SORTS: Record<SortKey, SortSpec> = {
-  createdAt: column(sql`${c.createdAt}`),
-  updatedAt: column(sql`${c.updatedAt}`),
-  name: column(sql`${c.name}`),
-  reference: column(sql`${c.reference}`),
-  sageId: column(sql`${c.sageId}`, true),
-  companyId: column(sql`${c.companyId}`, true),
-  mainContactEmail: column(sql`${c.mainContactEmail}`),
-  productTier: column(sql`${c.productTier}`),
-  status: column(sql`${c.status}`),
-  journey: column(sql`${c.journey}`),
-  owner: column(sql`${c.owner}`, true),
-  unitPrice: column(sql`${c.unitPrice}`, true),
-  fullPrice: column(sql`${c.fullPrice}`, true),
-  directorCount: column(sql`${c.directorCount}`),
-  kantataReference: column(sql`${c.kantataReference}`, true),
-  inKantata: column(sql`${c.inKantata}`),
-  nextVerifyBy: column(sql`${c.nextVerifyBy}`, true),
-  directorName: column(sql`${d.name}`, false, true, s.name),
-  directorEmail: column(sql`${d.email}`, false, true, s.email),
-  directorReference: column(sql`${d.reference}`, false, true, s.reference),
-  directorStatus: column(sql`${d.status}`, false, true, s.status),
-  priceOverride: column(sql`${d.priceOverride}`, true, true, s.priceOverride),
-  idvNumber: column(sql`${d.idvNumber}`, true, true, s.idvNumber),
-};
+/** The director's column each director sort key sorts on, under the same name in directors (d) and director_search (s). */
+const DIRECTOR_SORT_COLUMNS = {
+  directorName: "name",
+  directorEmail: "email",
+  directorReference: "reference",
+  directorStatus: "status",
+  priceOverride: "priceOverride",
+  idvNumber: "idvNumber",
+} as const satisfies Record<(typeof DIRECTOR_SORT_KEYS)[number], keyof typeof d & keyof typeof s>;
+
+/**
+ * Each sort key's column: a client sort key is the client's column of the same name, a director
+ * sort key the director's column it names (DIRECTOR_SORT_COLUMNS); empty values sort last where
+ * the column may be null.
+ */
+const SORTS = Object.fromEntries([
+  ...CLIENT_SORT_KEYS.map((key) => [key, column(sql`${c[key]}`, !c[key].notNull)] as const),
+  ...DIRECTOR_SORT_KEYS.map((key) => {
+    const name = DIRECTOR_SORT_COLUMNS[key];
+    return [key, column(sql`${d[name]}`, !d[name].notNull, true, s[name])] as const;
+  }),
+]) as Record<SortKey, SortSpec>;
 
 /**
  * The default order, newest first, puts clients with someone overdue first: it reads
