@@ -27,25 +27,39 @@ function signInUrl(): string {
   return new URL("/login", getEnv().APP_URL).toString();
 }
 
+/** The emails about a director's own journey whose messages (`email.<key>`) have a `subject` and an `intro`. */
+type JourneyEmail = "verificationComplete" | "personalCodeRequest" | "emailChange";
+
+/**
+ * A journey email: its subject, and an opening line that names the director and their company
+ * (and the `intro` values besides), then what `more` writes (further paragraphs, an action).
+ */
+function journeyEmail(
+  key: JourneyEmail,
+  director: Pick<Director, "name"> & To,
+  client: Company,
+  more: (t: Translate) => Omit<EmailContent, "subject">,
+  intro: Record<string, string> = {},
+) {
+  return emailTo(director, client, (t) => {
+    const { paragraphs, ...rest } = more(t);
+    return {
+      subject: t(`email.${key}.subject`),
+      paragraphs: [t(`email.${key}.intro`, { name: director.name, company: client.name, ...intro }), ...paragraphs],
+      ...rest,
+    };
+  });
+}
+
 /** When the director has entered their personal code: nothing more is needed from them. */
 export function verificationCompleteEmail(director: Pick<Director, "name"> & To, client: Company) {
-  return emailTo(director, client, (t) => ({
-    subject: t("email.verificationComplete.subject"),
-    paragraphs: [
-      t("email.verificationComplete.intro", { name: director.name, company: client.name }),
-      t("email.verificationComplete.next"),
-    ],
-  }));
+  return journeyEmail("verificationComplete", director, client, (t) => ({ paragraphs: [t("email.verificationComplete.next")] }));
 }
 
 /** When the check has verified the director: the one step left is the personal code. */
 export function personalCodeRequestEmail(director: Pick<Director, "name"> & To, client: Company) {
-  return emailTo(director, client, (t) => ({
-    subject: t("email.personalCodeRequest.subject"),
-    paragraphs: [
-      t("email.personalCodeRequest.intro", { name: director.name, company: client.name }),
-      t("email.personalCodeRequest.how"),
-    ],
+  return journeyEmail("personalCodeRequest", director, client, (t) => ({
+    paragraphs: [t("email.personalCodeRequest.how")],
     action: { label: t("email.personalCodeRequest.action"), url: signInUrl() },
   }));
 }
@@ -55,14 +69,16 @@ export function personalCodeRequestEmail(director: Pick<Director, "name"> & To, 
  * and a link to confirm (nothing changes until they do); ignore it to keep the current one.
  */
 export function emailChangeConfirmEmail(director: Pick<Director, "name"> & To, client: Company, newEmail: string, confirmUrl: string) {
-  return emailTo(director, client, (t) => ({
-    subject: t("email.emailChange.subject"),
-    paragraphs: [
-      t("email.emailChange.intro", { name: director.name, company: client.name, newEmail }),
-      t("email.emailChange.ignore"),
-    ],
-    action: { label: t("email.emailChange.action"), url: confirmUrl },
-  }));
+  return journeyEmail(
+    "emailChange",
+    director,
+    client,
+    (t) => ({
+      paragraphs: [t("email.emailChange.ignore")],
+      action: { label: t("email.emailChange.action"), url: confirmUrl },
+    }),
+    { newEmail },
+  );
 }
 
 /** The page where an individual confirms a change of their email (app/(public)/confirm-email/[token]). */
