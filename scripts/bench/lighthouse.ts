@@ -156,12 +156,26 @@ export async function launchChrome(chromePath: string): Promise<Chrome> {
     `--user-data-dir=${profile}`,
     "about:blank",
   ];
-  const child: ChildProcess = spawn(chromePath, args, { stdio: ["ignore", "ignore", "pipe"] });
+  // Its own process group: stopping it stops its renderer, GPU and crash-handler processes too,
+  // which otherwise go on writing into the profile while it is removed (rmdir: ENOTEMPTY).
+  const child: ChildProcess = spawn(chromePath, args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // The group is gone already.
+    }
+  };
   const stop = async () => {
-    child.kill("SIGTERM");
-    for (let i = 0; i < 20 && child.exitCode === null && child.signalCode === null; i++) await new Promise((r) => setTimeout(r, 100));
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    fs.rmSync(profile, { recursive: true, force: true });
+    if (child.pid) {
+      signalGroup("SIGTERM");
+      const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 2_000))]);
+      // Children that outlive the browser, or a browser that does not stop.
+      signalGroup("SIGKILL");
+      if (!stopped) await exited;
+    }
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   try {
     const port = await new Promise<number>((resolve, reject) => {
