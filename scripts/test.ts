@@ -7,6 +7,7 @@
 // (stage browser-chunks) starts beside them, its output held back and printed as its own stage,
 // and is waited for before the integration tests, which use both cores.
 import { spawn, spawnSync } from "node:child_process";
+import { stopProcessGroup } from "./lib/process-group";
 import { print } from "./lib/terminal";
 
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
@@ -61,7 +62,7 @@ for (const stage of selected) {
   if (!outcome.ok) break;
 }
 // A stage started beside one that failed is not waited for.
-for (const [, held] of besides) if (held.child.exitCode === null && held.child.pid) process.kill(-held.child.pid, "SIGTERM");
+for (const held of besides.values()) await stopProcessGroup(held.child, 5_000);
 
 print("\n=== summary ===");
 for (const r of results) print(`${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(14)} ${r.seconds.toFixed(1)} s`);

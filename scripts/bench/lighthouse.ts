@@ -31,6 +31,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Flags, Result } from "lighthouse";
 import { fmt, summarise, type LatencySummary } from "./stats";
+import { stopProcessGroup } from "../lib/process-group";
 import { print, printError } from "../lib/terminal";
 import { loadText, writeSummary } from "./summary";
 import { printTable } from "./table";
@@ -159,22 +160,8 @@ export async function launchChrome(chromePath: string): Promise<Chrome> {
   // Its own process group: stopping it stops its renderer, GPU and crash-handler processes too,
   // which otherwise go on writing into the profile while it is removed (rmdir: ENOTEMPTY).
   const child: ChildProcess = spawn(chromePath, args, { stdio: ["ignore", "ignore", "pipe"], detached: true });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // The group is gone already.
-    }
-  };
   const stop = async () => {
-    if (child.pid) {
-      signalGroup("SIGTERM");
-      const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 2_000))]);
-      // Children that outlive the browser, or a browser that does not stop.
-      signalGroup("SIGKILL");
-      if (!stopped) await exited;
-    }
+    await stopProcessGroup(child, 2_000);
     fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   try {

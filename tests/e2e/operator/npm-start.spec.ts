@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { listMessages } from "../../../lib/integrations/email/mailbox-store";
 import { demo, human } from "../support/fixtures";
+import { stopProcessGroup } from "../../../scripts/lib/process-group";
 
 // `npm start` as a newcomer runs it on a fresh machine: no DATABASE_URL, no SMTP, no outside
 // services configured. It must create, migrate and seed the embedded database, start the local
@@ -51,12 +52,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once("exit", r));
-    process.kill(-child.pid!, "SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
-  }
+  if (child) await stopProcessGroup(child, 15_000);
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (builtAt) fs.utimesSync(buildId, builtAt.atime, builtAt.mtime);
 });
