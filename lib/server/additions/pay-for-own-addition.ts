@@ -11,8 +11,7 @@ import { ownClientId } from "@/lib/server/own-record";
  * be reached (the individuals stay added, and the button can be pressed again).
  */
 export async function payForOwnAddition({ db, user, additionId }: { db: Db; user: Principal; additionId: number }): Promise<{ url: string }> {
-  const clientId = ownClientId(user, "company.update");
-  const { url } = await startAdditionPayment({ db, clientId: clientId, additionId });
+  const { url } = await startAdditionPayment({ db, clientId: ownClientId(user, "company.update"), additionId });
   if (!url) throw new AppError("unavailable");
   return { url };
 }
