@@ -132,12 +132,6 @@ export const clients = pgTable(
     index("clients_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("clients_reference_trgm_idx").using("gin", t.reference.op("gin_trgm_ops")),
     index("clients_main_contact_email_trgm_idx").using("gin", t.mainContactEmail.op("gin_trgm_ops")),
-    // The admin global search matches the client's five searchable columns at once on this
-    // expression (lib/server/clients/search/conditions.ts clientSearchText): one index scan.
-    index("clients_search_text_trgm_idx").using(
-      "gin",
-      sql`(${t.name} || E'\\x01' || ${t.reference} || E'\\x01' || ${t.mainContactEmail} || E'\\x01' || coalesce(${t.sageId}, '') || E'\\x01' || coalesce(${t.companyId}, '')) gin_trgm_ops`,
-    ),
   ],
 );
 

@@ -54,8 +54,9 @@ CREATE INDEX IF NOT EXISTS "director_search_status_idx" ON "director_search" ("s
 -- client_search: one row per client with the columns the client filters test (same names as in
 -- clients; fixed-width ones first, which a scan reaches without stepping over text), the client's
 -- directors per status in the order of the director_status enum (live: not deleted; alld: all),
--- and its directors' references lower-cased and joined with \x01 (live_refs, deleted_refs), which
--- no search term can hold.
+-- its directors' references lower-cased and joined with \x01 (live_refs, deleted_refs), which
+-- no search term can hold, and the five columns a global search tests, joined the same way
+-- (search_text).
 CREATE TABLE IF NOT EXISTS "client_search" (
   "id" integer NOT NULL,
   "is_deleted" boolean NOT NULL,
@@ -79,9 +80,13 @@ CREATE TABLE IF NOT EXISTS "client_search" (
   "kantata_reference" text,
   "live_refs" text NOT NULL DEFAULT '',
   "deleted_refs" text NOT NULL DEFAULT '',
+  "search_text" text GENERATED ALWAYS AS (lower("name" || E'\x01' || "reference" || E'\x01' || "main_contact_email" || E'\x01' || coalesce("sage_id", '') || E'\x01' || coalesce("company_id", ''))) STORED,
   CONSTRAINT "client_search_pkey" PRIMARY KEY ("id"),
   CONSTRAINT "client_search_id_fkey" FOREIGN KEY ("id") REFERENCES "clients" ("id") ON DELETE CASCADE
 ) WITH (fillfactor = 80);
+-- A global search's match of the client's own text (the five columns it tests, in search_text):
+-- one trigram index, read when few match, and a narrow stored text when many do.
+CREATE INDEX IF NOT EXISTS "client_search_text_trgm_idx" ON "client_search" USING gin ("search_text" gin_trgm_ops);
 -- The text filters, written `lower(x) like lower(p)`.
 CREATE INDEX IF NOT EXISTS "client_search_name_trgm_idx" ON "client_search" USING gin (lower("name") gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS "client_search_sage_id_trgm_idx" ON "client_search" USING gin (lower("sage_id") gin_trgm_ops);

@@ -56,6 +56,10 @@ export const clientSearch = pgTable("client_search", {
   liveRefs: text("live_refs").notNull(),
   /** The same for its deleted directors. */
   deletedRefs: text("deleted_refs").notNull(),
+  /** The five columns a global search matches, lower-cased and joined with \x01, on one trigram index. */
+  searchText: text("search_text").generatedAlwaysAs(
+    sql`lower(name || E'\\x01' || reference || E'\\x01' || main_contact_email || E'\\x01' || coalesce(sage_id, '') || E'\\x01' || coalesce(company_id, ''))`,
+  ),
 });
 
 /**

@@ -373,7 +373,6 @@ describe("migrated database", () => {
       "clients_name_trgm_idx",
       "clients_reference_trgm_idx",
       "clients_main_contact_email_trgm_idx",
-      "clients_search_text_trgm_idx",
       // Directors' text is searched on the admin search's narrow copy (db/search/01-tables.sql).
       "director_search_text_trgm_idx",
       // The client filters' text, where the individual view sums the matching clients' counts (0022).

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { clients, type DirectorStatus } from "@/db/schema";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
-import { c, d, k, s, containsPattern, dateRange, rowContains, rowMatches } from "./sql-parts";
+import { c, d, k, s, clientSearchRows, containsPattern, dateRange, rowContains, rowMatches } from "./sql-parts";
 
 /* The WHERE conditions of the admin search's filters, on the client, the director and their narrow copies. */
 
@@ -61,29 +61,18 @@ export function clientConditions(f: Filters, includeDeleted: boolean): ClientCon
 }
 
 /**
- * A client's searchable columns in one text, as indexed by clients_search_text_trgm_idx (migration
- * 0014): one trigram index scan for the five. The separator, \x01, cannot be in a term (control
- * characters are refused), so a term never matches across two columns: the match is exactly "one
- * of the columns contains the term".
+ * A client's own match of a global search, on its client_search row (alias k): the five columns it
+ * tests (name, reference, main contact's email, Sage id, company number), lower-cased and joined
+ * with \x01 in the stored search_text, on one trigram index (migration 0047). The separator cannot
+ * be in a term (control characters are refused), so a term never matches across two columns: the
+ * match is exactly "one of the columns contains the term".
  */
-const clientSearchText = sql`(${clients.name} || E'\\x01' || ${clients.reference} || E'\\x01' || ${clients.mainContactEmail}
-  || E'\\x01' || coalesce(${clients.sageId}, '') || E'\\x01' || coalesce(${clients.companyId}, ''))`;
+export const searchRowClientMatches = (pattern: string) => sql`${k.searchText} like lower(${pattern})`;
 
-/** Ids of clients whose own columns match a global search. */
+/** Ids of clients whose own columns match a global search (on client_search: searchRowClientMatches). */
 export function clientsMatching(term: string): SQL {
-  return sql`select ${clients.id} from ${clients} where ${clientSearchText} ilike ${containsPattern(term)}`;
+  return sql`select ${k.id} from ${clientSearchRows} where ${searchRowClientMatches(containsPattern(term))}`;
 }
-
-/**
- * The same match on a client_search row (alias k): each of the five columns on its own trigram index
- * of the lower-cased text (migration 0022), read from the narrow row, which also carries the client's
- * directors per status.
- */
-export const searchRowClientMatches = (pattern: string) =>
-  sql`(${sql.join(
-    [k.name, k.reference, k.mainContactEmail, k.sageId, k.companyId].map((column) => sql`lower(${column}) like lower(${pattern})`),
-    sql` or `,
-  )})`;
 
 /**
  * Conditions on a director_search row for the individual filters (other than a global search):
