@@ -5,7 +5,7 @@
 //
 // The unit tests run in one Jest worker, which leaves the second of two cores idle: the build
 // (stage browser-chunks) starts beside them, its output held back and printed as its own stage,
-// and is waited for before the integration tests, which use both cores.
+// and is waited for before the integration tests, which keep both cores busy.
 import { spawn, spawnSync } from "node:child_process";
 import { stopProcessGroup } from "./lib/process-group";
 import { print } from "./lib/terminal";
@@ -17,7 +17,9 @@ const stages: { name: string; command: string[]; beside?: string }[] = [
   // The production build the end-to-end tests run against (built here when out of date), checked
   // for server code in its browser chunks (scripts/check-browser-chunks.ts).
   { name: "browser-chunks", command: ["node_modules/tsx/dist/cli.mjs", "scripts/check-browser-chunks.ts", "--build"], beside: "unit" },
-  { name: "integration", command: ["node_modules/jest/bin/jest.js", "--ci", "--selectProjects", "integration", "--maxWorkers=2"] },
+  // Three workers on two cores: a worker waits on PostgreSQL for part of each test, and a third
+  // fills that time (docs/speed.md "The suite's time on 2 cores (issue 22)").
+  { name: "integration", command: ["node_modules/jest/bin/jest.js", "--ci", "--selectProjects", "integration", "--maxWorkers=3"] },
   { name: "e2e", command: ["node_modules/@playwright/test/cli.js", "test"] },
 ];
 const selected = stages.filter((s) => !only || only.includes(s.name));
