@@ -80,21 +80,6 @@ async function settle(page: Page) {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
 }
 
-/**
- * Draws text in the system's font once in the new tab, before the page under test. Twice in CI (of
- * about a dozen runs, desktop size only) a page's text was laid out again 0.4-1.2 s into the load,
- * about a tenth wider, with nothing else changed: the header's right-hand group 66 px wider, and the
- * contact's table re-dividing its columns. The likeliest cause is the tab's first document being
- * laid out before Chromium has handed the tab the system's font settings, which decide the face
- * `system-ui` (first in the page's font stack) stands for: DejaVu Sans here, a tenth wider than the
- * Arial-like face used meanwhile. A person's browser has drawn system text long before it opens a
- * page of ours; neither 32 runs of these tests alone nor runs beside busy loops showed it.
- */
-async function drawSystemTextOnce(page: Page) {
-  await page.setContent('<p style="font-family: system-ui, sans-serif">Aa</p><p style="font-family: system-ui, sans-serif; font-weight: 600">Aa</p>');
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
 const profiles = [
   { name: "phone", viewport: { width: 412, height: 823 }, cpuSlowdown: 4 },
   { name: "desktop", viewport: { width: 1350, height: 940 }, cpuSlowdown: 1 },
@@ -167,7 +152,6 @@ for (const profile of profiles) {
       test(`[${c.tag}] nothing moves on the ${c.name} while it loads and on the first input (${profile.name})`, async ({ page }) => {
         if (c.as) await page.context().setExtraHTTPHeaders({ "test-user": c.as });
         await page.addInitScript(recordLayoutShifts);
-        await drawSystemTextOnce(page);
         if (profile.cpuSlowdown > 1) {
           const cdp = await page.context().newCDPSession(page);
           await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdown });
