@@ -1,16 +1,7 @@
-import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { testBrowser } from "./tests/e2e/support/browser";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-
-/**
- * The tests' browser: Debian's chromium-headless-shell, Chromium's headless-only build (the one
- * Playwright itself runs headless tests in), else Debian's full Chromium; CHROMIUM_PATH names
- * another. The full browser in its new headless mode draws through a GPU process and its own
- * window machinery, which made the run a quarter longer (docs/speed.md "The suite's time on 2 cores
- * (issue 22)"). The layout-shift and Lighthouse specs keep the full browser, as a person's.
- */
-const browser = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => fs.existsSync(p)) ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,7 +25,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: browser,
+      executablePath: testBrowser,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },

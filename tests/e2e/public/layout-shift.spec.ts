@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { testBrowser } from "../support/browser";
 import { demo } from "../support/fixtures";
 
 /*
@@ -14,12 +15,19 @@ import { demo } from "../support/fixtures";
  * Each page at a phone's size with the CPU slowed four times (Lighthouse's mobile profile), and at
  * a desktop's; with the scrollbars a desktop browser draws (Playwright hides them in headless
  * Chromium, and a scrollbar appearing while a page streams in moves everything centred).
+ *
+ * In the tests' browser (./support/browser.ts: the headless shell, which draws 15 px scrollbars as
+ * the full browser does once they are not hidden). In the full browser, three clean-clone CI runs
+ * of about a dozen failed here with text laid out again about a tenth wider 0.4-1.7 s into a load,
+ * nothing else in the page changed (the header's group, the contact's table, the sign-in page's
+ * footer), never in runs of this spec alone: the browser's, not the page's. Lighthouse (CLS 0 on
+ * every page) still loads the pages in the full browser.
  */
 
 test.use({
   launchOptions: {
     // As playwright.config.ts, less the hidden scrollbars.
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: testBrowser,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     ignoreDefaultArgs: ["--hide-scrollbars"],
   },
