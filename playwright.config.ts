@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { testBrowser } from "./tests/e2e/support/browser";
+import { testBrowser, testBrowserArgs } from "./tests/e2e/support/browser";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -26,7 +26,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: testBrowser,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: testBrowserArgs,
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],

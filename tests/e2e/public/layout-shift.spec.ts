@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { testBrowser } from "../support/browser";
+import { testBrowser, testBrowserArgs } from "../support/browser";
 import { demo } from "../support/fixtures";
 
 /*
@@ -28,7 +28,7 @@ test.use({
   launchOptions: {
     // As playwright.config.ts, less the hidden scrollbars.
     executablePath: testBrowser,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: testBrowserArgs,
     ignoreDefaultArgs: ["--hide-scrollbars"],
   },
 });

@@ -8,3 +8,6 @@ import fs from "node:fs";
  * docs/speed.md "The suite's time on 2 cores (issue 22)"). Lighthouse keeps the full browser.
  */
 export const testBrowser = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => fs.existsSync(p)) ?? "/usr/bin/chromium";
+
+/** Its flags: no sandbox and no GPU (neither works here), and none of Chromium's own traffic. */
+export const testBrowserArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
