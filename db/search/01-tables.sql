@@ -22,11 +22,23 @@
 -- clients.director_count (db/schema/clients.ts) is kept by the same triggers as the per-client
 -- counts.
 
+-- The domain of an email address with the @ before it, lower-cased ('@kestrel.example'), when it
+-- has exactly one @; otherwise null. Defined here, before the tables, as an index below is on it.
+CREATE OR REPLACE FUNCTION "email_domain"(email text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN email LIKE '%@%' AND email NOT LIKE '%@%@%' THEN lower(substr(email, position('@' IN email))) END;
+$$;
+
 -- director_search: one row per director with only what the search matches, counts and sorts on
 -- (about a third of a directors row), and its client's status and deletion. A text search reads
 -- its matches here: the trigram index on the stored lower-cased text finds the candidates, and
 -- checking and counting them touches narrow rows instead of the wide directors table. Texts are
 -- compared lower-cased with LIKE, which is what ILIKE does. Written in client order by its rebuild.
+-- The text is the name, the email and the reference, but for an email whose domain is the client's
+-- main contact's (shares_client_domain, 02-derived.sql), only its part up to the @: a global
+-- search for a word of that domain matches the client's own text, which counts every one of its
+-- directors, and the director's copy made the search read and drop them all (a company word at a
+-- million directors rechecked 35,000). The search matches the rest of such an email on the client
+-- (lib/server/clients/search/sql-parts.ts rowOwnMatch, conditions.ts).
 CREATE TABLE IF NOT EXISTS "director_search" (
   "director_id" integer PRIMARY KEY,
   "client_id" integer NOT NULL,
@@ -39,11 +51,15 @@ CREATE TABLE IF NOT EXISTS "director_search" (
   "price_override" integer,
   "idv_number" text,
   "client_status" client_status NOT NULL,
-  "search_text" text GENERATED ALWAYS AS (lower("name" || E'\x01' || "email" || E'\x01' || "reference")) STORED
+  "shares_client_domain" boolean NOT NULL DEFAULT false,
+  "search_text" text GENERATED ALWAYS AS (lower("name" || E'\x01' || CASE WHEN "shares_client_domain" THEN substr("email", 1, position('@' IN "email")) ELSE "email" END || E'\x01' || "reference")) STORED
 );
 -- A client's directors probed for a reference fragment from the index alone.
 CREATE INDEX IF NOT EXISTS "director_search_client_reference_idx" ON "director_search" ("client_id", "reference") INCLUDE ("status", "is_deleted", "client_deleted");
 CREATE INDEX IF NOT EXISTS "director_search_text_trgm_idx" ON "director_search" USING gin ("search_text" gin_trgm_ops);
+-- The email domains search_text leaves out, for the individual filter (name or email), which
+-- matches them on the director itself (lib/server/clients/search/sql-parts.ts rowSharedDomainContains).
+CREATE INDEX IF NOT EXISTS "director_search_domain_trgm_idx" ON "director_search" USING gin (email_domain("email") gin_trgm_ops) WHERE "shares_client_domain";
 -- A page of individuals sorted by a director's column, read from the index alone however deep it
 -- is; the client is carried so that a global search tests its matching clients from the index too.
 CREATE INDEX IF NOT EXISTS "director_search_name_idx" ON "director_search" ("name", "director_id") INCLUDE ("status", "is_deleted", "client_deleted", "client_id");

@@ -6,6 +6,12 @@ CREATE OR REPLACE FUNCTION "director_status_position"(s director_status) RETURNS
   SELECT array_position(enum_range(NULL::director_status), s);
 $$;
 
+-- Whether a director's email has its client's main contact's domain (email_domain, 01-tables.sql),
+-- and so leaves it out of director_search.search_text.
+CREATE OR REPLACE FUNCTION "email_shares_domain"(email text, client_email text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(email_domain(email) = email_domain(client_email), false);
+$$;
+
 -- The distinct lower-cased fragments of zero to three characters of a reference: '' (in every
 -- reference, so its counts are the directors' counts) and each of one to three characters.
 CREATE OR REPLACE FUNCTION "reference_grams"(reference text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$

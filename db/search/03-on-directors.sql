@@ -119,8 +119,10 @@ BEGIN
   PERFORM client_director_refs_apply(ARRAY(SELECT DISTINCT n.client_id FROM new_rows n));
   PERFORM directors_counted(array_agg(n.client_id), array_agg(n.status), array_agg(n.is_deleted), array_agg(n.reference), array_agg(1), false)
   FROM new_rows n;
-  INSERT INTO director_search
-  SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status
+  INSERT INTO director_search (director_id, client_id, status, is_deleted, client_deleted, name, email, reference, price_override,
+    idv_number, client_status, shares_client_domain)
+  SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status,
+    email_shares_domain(n.email, c.main_contact_email)
   FROM new_rows n JOIN clients c ON c.id = n.client_id;
   RETURN NULL;
 END $$;
@@ -163,7 +165,8 @@ BEGIN
   HAVING count(*) > 0;
 
   -- director_search: the directors whose copied columns changed, as they are now, each found by
-  -- its key, with their clients' state read under a share lock.
+  -- its key, with their clients' state (deletion, status, main contact's domain) read under a
+  -- share lock.
   PERFORM 1 FROM clients c
   WHERE c.id IN (
     SELECT n.client_id FROM (
@@ -176,7 +179,7 @@ BEGIN
   UPDATE director_search s
   SET client_id = n.client_id, status = n.status, is_deleted = n.is_deleted, client_deleted = c.is_deleted,
       name = n.name, email = n.email, reference = n.reference, price_override = n.price_override, idv_number = n.idv_number,
-      client_status = c.status
+      client_status = c.status, shares_client_domain = email_shares_domain(n.email, c.main_contact_email)
   FROM (
     SELECT id, client_id, status, is_deleted, name, email, reference, price_override, idv_number FROM new_rows
     EXCEPT

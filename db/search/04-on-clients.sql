@@ -1,7 +1,8 @@
 -- What a write to clients keeps in step, by one statement trigger per event, in the same
--- transaction: client_search (its row of the client's own columns), and, when a client is deleted,
--- restored or changes status, its directors' rows of director_search, their live counts in
--- search_counts and search_counts' client rows, in that order. (A client is never deleted for
+-- transaction: client_search (its row of the client's own columns); when the main contact's email
+-- changes domain, its directors' shares_client_domain in director_search; and, when a client is
+-- deleted, restored or changes status, its directors' rows of director_search, their live counts
+-- in search_counts and search_counts' client rows, in that order. (A client is never deleted for
 -- good while it has directors: client_search's row goes with it by its foreign key.)
 --
 -- A client deleted or restored takes an exclusive advisory lock per client, which the writers of
@@ -50,6 +51,12 @@ BEGIN
         IS DISTINCT FROM
         (n.name, n.sage_id, n.reference, n.company_id, n.main_contact_email, n.main_contact_first_name, n.main_contact_last_name,
          n.product_tier, n.status, n.created_at, n.updated_at, n.unit_price, n.full_price, n.owner, n.kantata_reference, n.in_kantata, n.is_deleted);
+  -- A new main contact's domain: which of the client's directors share it, and so what their
+  -- search text holds of their emails.
+  UPDATE director_search s SET shares_client_domain = email_shares_domain(s.email, n.main_contact_email)
+  FROM old_rows o JOIN new_rows n ON n.id = o.id
+  WHERE email_domain(o.main_contact_email) IS DISTINCT FROM email_domain(n.main_contact_email) AND s.client_id = n.id
+    AND s.shares_client_domain IS DISTINCT FROM email_shares_domain(s.email, n.main_contact_email);
   IF NOT EXISTS (
     SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
     WHERE (o.status, o.is_deleted) IS DISTINCT FROM (n.status, n.is_deleted)

@@ -26,7 +26,12 @@ export const directorSearch = pgTable("director_search", {
   priceOverride: integer("price_override"),
   idvNumber: text("idv_number"),
   clientStatus: clientStatus("client_status").notNull(),
-  searchText: text("search_text").generatedAlwaysAs(sql`lower(name || E'\\x01' || email || E'\\x01' || reference)`),
+  /** The email's domain is its client's main contact's: search_text holds the email only up to the @. */
+  sharesClientDomain: boolean("shares_client_domain").notNull().default(false),
+  /** The name, the email (up to the @ when sharesClientDomain) and the reference, lower-cased and joined with \x01. */
+  searchText: text("search_text").generatedAlwaysAs(
+    sql`lower(name || E'\\x01' || CASE WHEN shares_client_domain THEN substr(email, 1, position('@' IN email)) ELSE email END || E'\\x01' || reference)`,
+  ),
 });
 
 export const clientSearch = pgTable("client_search", {

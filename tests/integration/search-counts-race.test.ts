@@ -110,8 +110,8 @@ describe("the search's kept counts under parallel writers", () => {
     }
   });
 
-  it("a director changed while its client is deleted or changes status keeps the client's state in its search row", async () => {
-    for (const clientChange of ["set is_deleted = true", "set status = 'Completed'"]) {
+  it("a director changed while its client is deleted, changes status or its main contact's domain keeps the client's state in its search row", async () => {
+    for (const clientChange of ["set is_deleted = true", "set status = 'Completed'", "set main_contact_email = 'boss@elsewhere.example'"]) {
       const clientId = await insertClient(pool);
       await insertDirectors(pool, clientId, 2);
       const c = await pool.connect();
@@ -130,6 +130,18 @@ describe("the search's kept counts under parallel writers", () => {
       }
       expect({ clientChange, drift: await drift() }).toEqual({ clientChange, drift: [] });
     }
+  });
+
+  it("a client's main contact moving to another domain and back rewrites what its directors' search text holds", async () => {
+    const clientId = await insertClient(pool);
+    await insertDirectors(pool, clientId, 3);
+    const shared = async () =>
+      (await pool.query<{ shared: boolean }>("select shares_client_domain as shared from director_search where client_id = $1 order by director_id", [clientId])).rows.map((r) => r.shared);
+    expect(await shared()).toEqual([true, true, true]);
+    await pool.query("update clients set main_contact_email = 'boss@elsewhere.example' where id = $1", [clientId]);
+    expect({ shared: await shared(), drift: await drift() }).toEqual({ shared: [false, false, false], drift: [] });
+    await pool.query("update clients set main_contact_email = 'Boss@EXAMPLE.com' where id = $1", [clientId]);
+    expect({ shared: await shared(), drift: await drift() }).toEqual({ shared: [true, true, true], drift: [] });
   });
 
   it("many writers on the same clients at once leave every count equal to a recount", async () => {
@@ -156,6 +168,17 @@ describe("the search's kept counts under parallel writers", () => {
       (i) => tx(async (c) => { await c.query("delete from directors where id = (select max(id) from directors where client_id = $1)", [pick(ids, i + 2)]); await pause(c); }),
       // A client's status changed.
       (i) => tx(async (c) => { await c.query("update clients set status = $2 where id = $1", [pick(ids, i), i % 2 ? "Completed" : "InProgress"]); await pause(c); }),
+      // A client's main contact moved to another email domain, or back (its directors' search text
+      // holds their email's domain only when it is not the main contact's).
+      (i) => tx(async (c) => {
+        await c.query("update clients set main_contact_email = $2 where id = $1", [pick(ids, i + 1), i % 2 ? "boss@elsewhere.example" : `race${i}@example.com`]);
+        await pause(c);
+      }),
+      // A director's email moved to another domain, or back.
+      (i) => tx(async (c) => {
+        await c.query("update directors set email = split_part(email, '@', 1) || $2 where id = (select min(id) from directors where client_id = $1)", [pick(ids, i), i % 2 ? "@elsewhere.example" : "@example.com"]);
+        await pause(c);
+      }),
     ];
     const outcomes: string[] = [];
     for (let round = 0; round < 15; round++) {

@@ -20,7 +20,7 @@ import {
   orderTerm,
   perClientCounts,
   reverseTerm,
-  rowMatches,
+  rowOwnMatch,
   statusPosition,
   type ClientSearchRow,
 } from "./sql-parts";
@@ -106,9 +106,8 @@ function clientViewWhere(query: ClientSearchRequest, learned: Learned): { cl: Cl
     onSearchRowForm.set(onClients, has(cs));
   }
   if (term) {
-    const pattern = containsPattern(term);
     const live = query.includeDeleted ? sql`` : sql` and ${s.isDeleted} = false`;
-    ctes.push(sql`"m" as (${clientsMatching(term)} union all select ${s.clientId} from ${directorSearch} where ${rowMatches(pattern)}${live})`);
+    ctes.push(sql`"m" as (${clientsMatching(term)} union all select ${s.clientId} from ${directorSearch} where ${rowOwnMatch(term)}${live})`);
     where.push(sql`${c.id} in (select * from "m")`);
     // The matching clients once, with what the counts and the page need.
     ctes.push(sql`"hits" as materialized (select ${c.id} as "id", ${c.status} as "status", ${sortOf(query).expr} as "k"

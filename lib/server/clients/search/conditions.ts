@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { clients, type DirectorStatus } from "@/db/schema";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
-import { c, d, k, s, clientSearchRows, containsPattern, dateRange, rowContains, rowMatches } from "./sql-parts";
+import { c, d, k, s, clientSearchRows, containsPattern, dateRange, rowContains, rowOwnMatch, rowSharedDomainContains, rowTextContains } from "./sql-parts";
 
 /* The WHERE conditions of the admin search's filters, on the client, the director and their narrow copies. */
 
@@ -83,12 +83,15 @@ export function clientsMatching(term: string): SQL {
 export function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean, form: "row" | "probe" = "row"): SQL[] {
   const out: SQL[] = [];
   if (f.individual) {
+    // Found on the stored text, or for a term that may lie in a domain the stored text leaves out
+    // (no @ before it), by the client whose main contact has that domain (migration 0048).
     const p = containsPattern(f.individual);
-    out.push(sql`${rowMatches(p)} and (${rowContains("name", p)} or ${rowContains("email", p)})`);
+    const found = f.individual.indexOf("@") > 0 ? rowOwnMatch(f.individual) : sql`(${rowTextContains(p)} or ${rowSharedDomainContains(p)})`;
+    out.push(sql`${found} and (${rowContains("name", p)} or ${rowContains("email", p)})`);
   }
   if (f.individualReference) {
     const p = containsPattern(f.individualReference);
-    out.push(form === "probe" ? rowContains("reference", p) : sql`${rowMatches(p)} and ${rowContains("reference", p)}`);
+    out.push(form === "probe" ? rowContains("reference", p) : sql`${rowTextContains(p)} and ${rowContains("reference", p)}`);
   }
   return [...out, ...scopeConditions(f.individualStatus, includeDeleted, clientChecked)];
 }

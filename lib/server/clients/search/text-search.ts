@@ -8,7 +8,7 @@ import { keptCounts, summedStatusCounts } from "./counts";
 import { clientRows, individualRows } from "./rows";
 import { sortOf } from "./sorts";
 import { hitsPage, textSearchHits } from "./text-hits";
-import { c, k, s, and, clientSearchRows, containsPattern, directorSearch, orderTerm, perClientCounts, rowMatches, statsJson } from "./sql-parts";
+import { c, k, s, and, clientSearchRows, containsPattern, directorSearch, orderTerm, perClientCounts, rowOwnMatch, statsJson } from "./sql-parts";
 
 /**
  * The statement of a search that plainTextSearch (./chooser.ts) accepts. Each match is read once,
@@ -36,7 +36,7 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
   const pattern = query.globalSearch ? containsPattern(query.globalSearch) : undefined;
   const live = !query.includeDeleted;
   /** The director's own match: the individual filters, or the global search, and not deleted. */
-  const own = and([...searchRowConditions(f, query.includeDeleted, false), ...(pattern ? [rowMatches(pattern)] : [])]);
+  const own = and([...searchRowConditions(f, query.includeDeleted, false), ...(query.globalSearch ? [rowOwnMatch(query.globalSearch)] : [])]);
   /** Clients whose own text matches the global search, from client_search. */
   const matchingClients = pattern
     ? sql`select ${k.id}, ${k.status}, ${perClientCounts(query.includeDeleted, k)} as "n"
@@ -92,7 +92,7 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
       rowConditions: [
         ...searchRowConditions(f, query.includeDeleted, true),
         ...tab,
-        ...(pattern ? [sql`("o"."id" in (select "id" from "cm") or ${rowMatches(pattern)})`] : []),
+        ...(pattern ? [sql`("o"."id" in (select "id" from "cm") or ${rowOwnMatch(query.globalSearch!)})`] : []),
       ],
       range: pageRange,
     });
