@@ -22,12 +22,6 @@
 -- clients.director_count (db/schema/clients.ts) is kept by the same triggers as the per-client
 -- counts.
 
--- The domain of an email address with the @ before it, lower-cased ('@kestrel.example'), when it
--- has exactly one @; otherwise null. Defined here, before the tables, as an index below is on it.
-CREATE OR REPLACE FUNCTION "email_domain"(email text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN email LIKE '%@%' AND email NOT LIKE '%@%@%' THEN lower(substr(email, position('@' IN email))) END;
-$$;
-
 -- director_search: one row per director with only what the search matches, counts and sorts on
 -- (about a third of a directors row), and its client's status and deletion. A text search reads
 -- its matches here: the trigram index on the stored lower-cased text finds the candidates, and
@@ -52,14 +46,17 @@ CREATE TABLE IF NOT EXISTS "director_search" (
   "idv_number" text,
   "client_status" client_status NOT NULL,
   "shares_client_domain" boolean NOT NULL DEFAULT false,
-  "search_text" text GENERATED ALWAYS AS (lower("name" || E'\x01' || CASE WHEN "shares_client_domain" THEN substr("email", 1, position('@' IN "email")) ELSE "email" END || E'\x01' || "reference")) STORED
+  "search_text" text GENERATED ALWAYS AS (lower("name" || E'\x01' || CASE WHEN "shares_client_domain" THEN substr("email", 1, position('@' IN "email")) ELSE "email" END || E'\x01' || "reference")) STORED,
+  -- The domain search_text leaves out, lower-cased with its @ (a shared domain has exactly one @
+  -- before it: email_domain, 02-derived.sql), for the individual filter (name or email).
+  "shared_domain" text GENERATED ALWAYS AS (CASE WHEN "shares_client_domain" THEN lower(substr("email", position('@' IN "email"))) END) STORED
 );
 -- A client's directors probed for a reference fragment from the index alone.
 CREATE INDEX IF NOT EXISTS "director_search_client_reference_idx" ON "director_search" ("client_id", "reference") INCLUDE ("status", "is_deleted", "client_deleted");
 CREATE INDEX IF NOT EXISTS "director_search_text_trgm_idx" ON "director_search" USING gin ("search_text" gin_trgm_ops);
 -- The email domains search_text leaves out, for the individual filter (name or email), which
 -- matches them on the director itself (lib/server/clients/search/sql-parts.ts rowSharedDomainContains).
-CREATE INDEX IF NOT EXISTS "director_search_domain_trgm_idx" ON "director_search" USING gin (email_domain("email") gin_trgm_ops) WHERE "shares_client_domain";
+CREATE INDEX IF NOT EXISTS "director_search_shared_domain_trgm_idx" ON "director_search" USING gin ("shared_domain" gin_trgm_ops) WHERE "shared_domain" IS NOT NULL;
 -- A page of individuals sorted by a director's column, read from the index alone however deep it
 -- is; the client is carried so that a global search tests its matching clients from the index too.
 CREATE INDEX IF NOT EXISTS "director_search_name_idx" ON "director_search" ("name", "director_id") INCLUDE ("status", "is_deleted", "client_deleted", "client_id");

@@ -6,8 +6,14 @@ CREATE OR REPLACE FUNCTION "director_status_position"(s director_status) RETURNS
   SELECT array_position(enum_range(NULL::director_status), s);
 $$;
 
--- Whether a director's email has its client's main contact's domain (email_domain, 01-tables.sql),
--- and so leaves it out of director_search.search_text.
+-- The domain of an email address with the @ before it, lower-cased ('@kestrel.example'), when it
+-- has exactly one @; otherwise null.
+CREATE OR REPLACE FUNCTION "email_domain"(email text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN email LIKE '%@%' AND email NOT LIKE '%@%@%' THEN lower(substr(email, position('@' IN email))) END;
+$$;
+
+-- Whether a director's email has its client's main contact's domain, and so leaves it out of
+-- director_search.search_text (and keeps it in shared_domain).
 CREATE OR REPLACE FUNCTION "email_shares_domain"(email text, client_email text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(email_domain(email) = email_domain(client_email), false);
 $$;

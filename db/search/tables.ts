@@ -32,6 +32,8 @@ export const directorSearch = pgTable("director_search", {
   searchText: text("search_text").generatedAlwaysAs(
     sql`lower(name || E'\\x01' || CASE WHEN shares_client_domain THEN substr(email, 1, position('@' IN email)) ELSE email END || E'\\x01' || reference)`,
   ),
+  /** The domain search_text leaves out, lower-cased with its @ (null unless sharesClientDomain). */
+  sharedDomain: text("shared_domain").generatedAlwaysAs(sql`CASE WHEN shares_client_domain THEN lower(substr(email, position('@' IN email))) END`),
 });
 
 export const clientSearch = pgTable("client_search", {

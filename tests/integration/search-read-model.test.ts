@@ -41,10 +41,11 @@ const deliberate: Record<string, string> = {
   "index clients_search_text_trgm_idx": "gone (migration 0047): the same match is made on client_search.search_text",
   "column director_search.shares_client_domain": "new (migration 0048): the director's email has its client's main contact's domain",
   "column director_search.search_text": "leaves out the email's domain when it is the client's main contact's (migration 0048)",
+  "column director_search.shared_domain": "new (migration 0048): the domain search_text leaves out, for the individual filter",
+  "index director_search_shared_domain_trgm_idx": "new (0048): the trigram index on director_search.shared_domain",
   "function director_search_check()": "also checks shares_client_domain (0048)",
   "function director_search_rebuild()": "also writes shares_client_domain (0048)",
-  "function email_domain(email text)": "new (0048): an email's domain, for shares_client_domain and the index of the domains search_text leaves out",
-  "index director_search_domain_trgm_idx": "new (0048): the domains search_text leaves out, for the individual filter",
+  "function email_domain(email text)": "new (0048): an email's domain, for shares_client_domain",
   "function email_shares_domain(email text, client_email text)": "new (0048): what shares_client_domain holds",
   "function reference_grams(reference text)": "also the empty fragment, in every reference: its counts are the directors' counts (0044)",
   "function client_director_counts_check()": "was director_status_counts_per_client_check: it checks client_search's per-client counts (0044)",
@@ -123,8 +124,7 @@ async function catalog(pool: pg.Pool, schema = "public"): Promise<Map<string, st
       from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
       left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
       where n.nspname = $1 and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped`)),
-    // Without the schema's name, which a table (and in another schema, a function) is qualified with.
-    ...(await rows(`select 'index ' || indexname as k, replace(indexdef, $1 || '.', '') as v from pg_indexes where schemaname = $1`)),
+    ...(await rows(`select 'index ' || indexname as k, replace(indexdef, $1 || '.', 'public.') as v from pg_indexes where schemaname = $1`)),
     ...(await rows(`select 'constraint ' || c.relname || '.' || k.conname as k, pg_get_constraintdef(k.oid) as v
       from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1`)),
     ...(await rows(`select 'options ' || c.relname as k, array_to_string(c.reloptions, ',') as v
@@ -210,7 +210,7 @@ describe("the search's read model (db/search/)", () => {
           [...m].filter(([k, v]) =>
             k.startsWith("column ") || k.startsWith("constraint ") || k.startsWith("options ")
               ? tables.has(k.split(" ")[1]!.split(".")[0]!)
-              : k.startsWith("index ") && [...tables].some((t) => v.includes(` ON ${t} `)),
+              : k.startsWith("index ") && [...tables].some((t) => v.includes(` ON public.${t} `)),
           ),
         );
       expect(differences(ofTables(newWay), ofTables(scratch))).toEqual([]);

@@ -83,11 +83,16 @@ export function clientsMatching(term: string): SQL {
 export function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean, form: "row" | "probe" = "row"): SQL[] {
   const out: SQL[] = [];
   if (f.individual) {
-    // Found on the stored text, or for a term that may lie in a domain the stored text leaves out
-    // (no @ before it), by the client whose main contact has that domain (migration 0048).
+    // Found on the stored text (which holds the reference too, so the name and email are checked),
+    // or, for a term that may lie in a domain the stored text leaves out (no @ before it), on that
+    // domain (migration 0048): a match there is a match of the email, and is not checked again.
     const p = containsPattern(f.individual);
-    const found = f.individual.indexOf("@") > 0 ? rowOwnMatch(f.individual) : sql`(${rowTextContains(p)} or ${rowSharedDomainContains(p)})`;
-    out.push(sql`${found} and (${rowContains("name", p)} or ${rowContains("email", p)})`);
+    const nameOrEmail = sql`(${rowContains("name", p)} or ${rowContains("email", p)})`;
+    out.push(
+      f.individual.indexOf("@") > 0
+        ? sql`${rowOwnMatch(f.individual)} and ${nameOrEmail}`
+        : sql`((${rowTextContains(p)} and ${nameOrEmail}) or ${rowSharedDomainContains(p)})`,
+    );
   }
   if (f.individualReference) {
     const p = containsPattern(f.individualReference);
