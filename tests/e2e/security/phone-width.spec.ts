@@ -11,6 +11,10 @@ import { seedCompany, seedIndividual, type Person } from "../support/seed";
  * spec's own (tests/e2e/support/seed.ts); the dialogs opened are closed unsent.
  */
 
+// Its tests seed their own data and share nothing: they run on both workers at once, so that the
+// run's longest spec (last in name order) does not leave one worker idle at the end.
+test.describe.configure({ mode: "parallel" });
+
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 } });
 

@@ -9,6 +9,10 @@ import { seedCompany } from "../support/seed";
  * (tests/e2e/support/seed.ts).
  */
 
+// Its tests seed their own data and share nothing: they run on both workers at once, so that the
+// run's longest spec (last in name order) does not leave one worker idle at the end.
+test.describe.configure({ mode: "parallel" });
+
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 async function inWelsh(page: Page, as?: string) {
