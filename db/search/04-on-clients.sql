@@ -52,11 +52,17 @@ BEGIN
         (n.name, n.sage_id, n.reference, n.company_id, n.main_contact_email, n.main_contact_first_name, n.main_contact_last_name,
          n.product_tier, n.status, n.created_at, n.updated_at, n.unit_price, n.full_price, n.owner, n.kantata_reference, n.in_kantata, n.is_deleted);
   -- A new main contact's domain: which of the client's directors share it, and so what their
-  -- search text holds of their emails.
-  UPDATE director_search s SET shares_client_domain = email_shares_domain(s.email, n.main_contact_email)
-  FROM old_rows o JOIN new_rows n ON n.id = o.id
-  WHERE email_domain(o.main_contact_email) IS DISTINCT FROM email_domain(n.main_contact_email) AND s.client_id = n.id
-    AND s.shares_client_domain IS DISTINCT FROM email_shares_domain(s.email, n.main_contact_email);
+  -- search text holds of their emails. Tested first, as the status below is: joined to
+  -- director_search for every update, the statement read its rows whether a domain changed or not.
+  IF EXISTS (
+    SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE email_domain(o.main_contact_email) IS DISTINCT FROM email_domain(n.main_contact_email)
+  ) THEN
+    UPDATE director_search s SET shares_client_domain = email_shares_domain(s.email, n.main_contact_email)
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE email_domain(o.main_contact_email) IS DISTINCT FROM email_domain(n.main_contact_email) AND s.client_id = n.id
+      AND s.shares_client_domain IS DISTINCT FROM email_shares_domain(s.email, n.main_contact_email);
+  END IF;
   IF NOT EXISTS (
     SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
     WHERE (o.status, o.is_deleted) IS DISTINCT FROM (n.status, n.is_deleted)
