@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { clients, type DirectorStatus } from "@/db/schema";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
-import { c, d, k, s, clientSearchRows, containsPattern, dateRange, rowContains, rowOwnMatch, rowSharedDomainContains, rowTextContains } from "./sql-parts";
+import { c, d, k, s, clientSearchRows, containsPattern, dateRange, rowContains, rowSharedDomainContains, rowStoredTextMayContain, rowTextContains } from "./sql-parts";
 
 /* The WHERE conditions of the admin search's filters, on the client, the director and their narrow copies. */
 
@@ -87,12 +87,9 @@ export function searchRowConditions(f: Filters, includeDeleted: boolean, clientC
     // or, for a term that may lie in a domain the stored text leaves out (no @ before it), on that
     // domain (migration 0048): a match there is a match of the email, and is not checked again.
     const p = containsPattern(f.individual);
-    const nameOrEmail = sql`(${rowContains("name", p)} or ${rowContains("email", p)})`;
-    out.push(
-      f.individual.indexOf("@") > 0
-        ? sql`${rowOwnMatch(f.individual)} and ${nameOrEmail}`
-        : sql`((${rowTextContains(p)} and ${nameOrEmail}) or ${rowSharedDomainContains(p)})`,
-    );
+    const { candidates, crossesAt } = rowStoredTextMayContain(f.individual);
+    const byText = sql`${candidates} and (${rowContains("name", p)} or ${rowContains("email", p)})`;
+    out.push(crossesAt ? byText : sql`((${byText}) or ${rowSharedDomainContains(p)})`);
   }
   if (f.individualReference) {
     const p = containsPattern(f.individualReference);

@@ -62,17 +62,27 @@ export const rowContains = (column: "name" | "email" | "reference", pattern: str
 export const rowTextContains = (pattern: string) => sql`${s.searchText} like lower(${pattern})`;
 
 /**
+ * The rows whose stored text holds what of the term every director containing it holds: an index
+ * scan that finds them all, for a check of each. That is the term itself, unless it crosses an
+ * email's @ (has characters before an @), when the stored text may hold only its part up to and
+ * including the @.
+ */
+export function rowStoredTextMayContain(term: string): { candidates: SQL; crossesAt: boolean } {
+  const at = term.indexOf("@");
+  const crossesAt = at > 0;
+  return { candidates: rowTextContains(containsPattern(crossesAt ? term.slice(0, at + 1) : term)), crossesAt };
+}
+
+/**
  * A director's own match of a global search, for a director whose client's own text does not match
  * (the search counts every director of a client that does): its name, email or reference contains
  * the term. A term without an @ (or starting with one) is then in the stored text: within a shared
  * domain it would be in the client's main contact's email, and the client would match. A term
- * with an @ after some characters crosses the email's @: the stored text holds the characters
- * before it and the @, and the whole text is checked on the rows that hold them.
+ * that crosses the email's @ is checked on the whole text of the rows the stored text finds.
  */
 export function rowOwnMatch(term: string): SQL {
-  const at = term.indexOf("@");
-  if (at <= 0) return rowTextContains(containsPattern(term));
-  return sql`(${rowTextContains(containsPattern(term.slice(0, at + 1)))} and ${rowWholeText(containsPattern(term))})`;
+  const { candidates, crossesAt } = rowStoredTextMayContain(term);
+  return crossesAt ? sql`(${candidates} and ${rowWholeText(containsPattern(term))})` : candidates;
 }
 
 /** The row's name, whole email or reference contains the pattern (computed: a check, not an index). */
@@ -81,9 +91,9 @@ const rowWholeText = (pattern: string) => sql`lower(${s.name} || E'\\x01' || ${s
 /**
  * The directors whose email's domain is their client's main contact's and contains the pattern
  * (which then starts with an @ or has none): their stored text leaves that domain out, so the
- * individual filter (name or email) finds them on the stored shared_domain and its index. (Found
- * by their clients instead, a common fragment listed 30,000 clients, and testing each row against
- * such a list took seconds; computed from the email, each match cost twice as long to check.)
+ * individual filter (name or email) finds them on the stored shared_domain and its index, rather
+ * than through their clients or a domain computed from each email (docs/speed.md "The client's
+ * email domain out of a director's text (migration 0048)" has what those cost).
  */
 export const rowSharedDomainContains = (pattern: string) => sql`${s.sharedDomain} like lower(${pattern})`;
 

@@ -33,10 +33,11 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
   const dir = query.sortDirection;
   const sort = sortOf(query);
   const pageRange = sql`limit ${pageSize} offset ${(currentPage - 1) * pageSize}`;
-  const pattern = query.globalSearch ? containsPattern(query.globalSearch) : undefined;
+  const term = query.globalSearch;
+  const pattern = term ? containsPattern(term) : undefined;
   const live = !query.includeDeleted;
   /** The director's own match: the individual filters, or the global search, and not deleted. */
-  const own = and([...searchRowConditions(f, query.includeDeleted, false), ...(query.globalSearch ? [rowOwnMatch(query.globalSearch)] : [])]);
+  const own = and([...searchRowConditions(f, query.includeDeleted, false), ...(term ? [rowOwnMatch(term)] : [])]);
   /** Clients whose own text matches the global search, from client_search. */
   const matchingClients = pattern
     ? sql`select ${k.id}, ${k.status}, ${perClientCounts(query.includeDeleted, k)} as "n"
@@ -92,7 +93,7 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
       rowConditions: [
         ...searchRowConditions(f, query.includeDeleted, true),
         ...tab,
-        ...(pattern ? [sql`("o"."id" in (select "id" from "cm") or ${rowOwnMatch(query.globalSearch!)})`] : []),
+        ...(term ? [sql`("o"."id" in (select "id" from "cm") or ${rowOwnMatch(term)})`] : []),
       ],
       range: pageRange,
     });
