@@ -30,9 +30,10 @@
 -- The text is the name, the email and the reference, but for an email whose domain is the client's
 -- main contact's (shares_client_domain, 02-derived.sql), only its part up to the @: a global
 -- search for a word of that domain matches the client's own text, which counts every one of its
--- directors, and the director's copy made the search read and drop them all (docs/speed.md "The
--- client's email domain out of a director's text (migration 0048)"). The search matches the rest
--- of such an email on the client (lib/server/clients/search/sql-parts.ts rowOwnMatch, conditions.ts).
+-- directors, and the director's copy made the search read and drop them all (what it cost:
+-- docs/speed.md "The client's email domain out of a director's text (migration 0048)"). The
+-- search matches the rest of such an email on the client (lib/server/clients/search/sql-parts.ts
+-- rowOwnMatch, conditions.ts).
 CREATE TABLE IF NOT EXISTS "director_search" (
   "director_id" integer PRIMARY KEY,
   "client_id" integer NOT NULL,

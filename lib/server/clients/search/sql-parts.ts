@@ -92,8 +92,8 @@ const rowWholeText = (pattern: string) => sql`lower(${s.name} || E'\\x01' || ${s
  * The directors whose email's domain is their client's main contact's and contains the pattern
  * (which then starts with an @ or has none): their stored text leaves that domain out, so the
  * individual filter (name or email) finds them on the stored shared_domain and its index, rather
- * than through their clients or a domain computed from each email (docs/speed.md "The client's
- * email domain out of a director's text (migration 0048)" has what those cost).
+ * than through their clients or a domain computed from each email (what those cost:
+ * docs/speed.md "The client's email domain out of a director's text (migration 0048)").
  */
 export const rowSharedDomainContains = (pattern: string) => sql`${s.sharedDomain} like lower(${pattern})`;
 
