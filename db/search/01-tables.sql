@@ -26,7 +26,12 @@
 -- (about a third of a directors row), and its client's status and deletion. A text search reads
 -- its matches here: the trigram index on the stored lower-cased text finds the candidates, and
 -- checking and counting them touches narrow rows instead of the wide directors table. Texts are
--- compared lower-cased with LIKE, which is what ILIKE does. Written in client order by its rebuild.
+-- compared lower-cased with LIKE, which is what ILIKE does. Its rebuild writes it in the order of
+-- the directors' names, surname first (director_name_order, 02-derived.sql), so that the many
+-- matches of a surname or a first name lie on neighbouring pages; a tenth of each page is left
+-- free (fillfactor), so that a change to a row (a status, a client's status) keeps it on its page.
+-- Directors added since the last rebuild are written where there is room, out of that order: the
+-- nightly check says how many (director_search_order_check, 05-checks.sql).
 -- The text is the name, the email and the reference, but for an email whose domain is the client's
 -- main contact's (shares_client_domain, 02-derived.sql), only its part up to the @: a global
 -- search for a word of that domain matches the client's own text, which counts every one of its
@@ -51,7 +56,8 @@ CREATE TABLE IF NOT EXISTS "director_search" (
   -- The domain search_text leaves out, lower-cased with its @ (a shared domain has exactly one @
   -- before it: email_domain, 02-derived.sql), for the individual filter (name or email).
   "shared_domain" text GENERATED ALWAYS AS (CASE WHEN "shares_client_domain" THEN lower(substr("email", position('@' IN "email"))) END) STORED
-);
+) WITH (fillfactor = 90);
+ALTER TABLE "director_search" SET (fillfactor = 90);
 -- A client's directors probed for a reference fragment from the index alone.
 CREATE INDEX IF NOT EXISTS "director_search_client_reference_idx" ON "director_search" ("client_id", "reference") INCLUDE ("status", "is_deleted", "client_deleted");
 CREATE INDEX IF NOT EXISTS "director_search_text_trgm_idx" ON "director_search" USING gin ("search_text" gin_trgm_ops);

@@ -18,6 +18,15 @@ CREATE OR REPLACE FUNCTION "email_shares_domain"(email text, client_email text) 
   SELECT coalesce(email_domain(email) = email_domain(client_email), false);
 $$;
 
+-- The order director_search's rebuild writes its rows in (06-rebuild.sql): the last word of the
+-- name (the surname, as people are named here), then the whole name, lower-cased. A surname's
+-- directors then lie on neighbouring pages, and so do a first name's within each surname, so a text
+-- search that matches tens of thousands of them reads a few hundred pages instead of most of the
+-- table (docs/speed.md "Directors in the order of their names").
+CREATE OR REPLACE FUNCTION "director_name_order"("name" text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT lower(regexp_replace(btrim("name"), '^.*\s', '')) || E'\x01' || lower("name");
+$$;
+
 -- The distinct lower-cased fragments of zero to three characters of a reference: '' (in every
 -- reference, so its counts are the directors' counts) and each of one to three characters.
 CREATE OR REPLACE FUNCTION "reference_grams"(reference text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$

@@ -10,7 +10,7 @@ CREATE OR REPLACE FUNCTION "director_search_rebuild"() RETURNS void LANGUAGE sql
   SELECT d.id, d.client_id, d.status, d.is_deleted, c.is_deleted, d.name, d.email, d.reference, d.price_override, d.idv_number, c.status,
     email_shares_domain(d.email, c.main_contact_email)
   FROM directors d JOIN clients c ON c.id = d.client_id
-  ORDER BY d.client_id, d.id;
+  ORDER BY director_name_order(d.name) COLLATE "C", d.client_id, d.id;
 $$;
 
 -- The rebuild writes the references too (from directors, so the order of the rebuilds does not matter).

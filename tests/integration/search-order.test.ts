@@ -1,0 +1,150 @@
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
+import { run as runCheckJob } from "@/lib/jobs/definitions/check-search-model.handler";
+import { checkSearchOrder, SEARCH_ORDER_LIMITS } from "@/lib/server/search-model/check-search-order";
+import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.mjs";
+
+/*
+ * director_search in the order of the directors' names (db/search/02-derived.sql
+ * director_name_order, 06-rebuild.sql): the rebuild writes it so, a change to a row keeps the row
+ * on its page, the directors added since are counted out of order (05-checks.sql
+ * director_search_order_check), and the nightly job asks the admins for a rebuild once a
+ * twentieth of a large table is. A database of its own: the test adds tens of thousands of directors.
+ */
+
+const NAME = `dvp_search_order_${Date.now()}_${process.pid}`;
+let handle: DatabaseHandle;
+let pool: pg.Pool;
+
+const FIRST = ["ann", "Bea", "carl", "Dev", "Émile", "fay", "Gus", "hal", "Ivy", "jo"];
+const LAST = ["Okafor", "smith", "Smithson", "de Souza", "Lee", "ap Rhys", "O'Neil", "Ng", "brown", "Patel-Shah"];
+
+/** The order the rebuild writes: the last word of the name, then the whole name, lower-cased, compared as bytes (COLLATE "C"). */
+const orderKey = (name: string) => `${name.trim().replace(/^.*\s/, "").toLowerCase()}\x01${name.toLowerCase()}`;
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** A deterministic shuffle (so that a failure repeats). */
+function shuffled<T>(items: T[], seed = 7): T[] {
+  const out = [...items];
+  let s = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    const j = s % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+async function insertClients(n: number): Promise<number[]> {
+  const { rows } = await pool.query<{ id: number }>(
+    `insert into clients (name, reference, main_contact_email, product_tier, status, journey)
+     select 'Order ' || i || ' Ltd', 'ORD' || $1 || 'C' || i, 'contact' || i || '@order' || i || '.example', 'Managed', 'InProgress', 'Existing'
+     from generate_series(1, $2::int) as i returning id`,
+    [process.pid, n],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Directors named at random from FIRST and LAST (with a number, so that every name differs), spread over the clients. */
+async function insertDirectors(clientIds: number[], n: number, tag: string): Promise<void> {
+  await pool.query(
+    `insert into directors (client_id, name, email, reference, status)
+     select ($1::int[])[1 + (i % array_length($1::int[], 1))],
+       ($2::text[])[1 + floor(random() * array_length($2::text[], 1))::int] || ' ' || $4 || i || ' ' || ($3::text[])[1 + floor(random() * array_length($3::text[], 1))::int],
+       'd' || $4 || i || '@mail.example', 'ORD' || $4 || 'D' || i, 'AwaitingIDInfo'
+     from generate_series(1, $5::int) as i`,
+    [clientIds, FIRST, LAST, tag, n],
+  );
+}
+
+const pageOf = async (): Promise<Map<number, number>> =>
+  new Map((await pool.query<{ id: number; page: number }>(`select director_id as id, (ctid::text::point)[0]::int as page from director_search`)).rows.map((r) => [r.id, r.page]));
+
+beforeAll(async () => {
+  const url = await createTestDatabase(NAME);
+  handle = await openDatabase({ databaseUrl: url, migrate: false });
+  pool = new pg.Pool({ connectionString: url, max: 2 });
+}, 120_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await handle?.close();
+  await dropTestDatabases(NAME);
+});
+
+describe("director_search in the order of the directors' names", () => {
+  let clientIds: number[];
+
+  it("is written by the rebuild in the order of the surname, then the whole name", async () => {
+    clientIds = await insertClients(20);
+    // Every first name with every surname, in a shuffled order, with odd spacing and capitals.
+    const names = shuffled(FIRST.flatMap((f) => LAST.map((l, i) => (i % 3 === 0 ? `  ${f}  ${l} ` : `${f} ${l}`))));
+    for (const [i, name] of names.entries()) {
+      await pool.query(`insert into directors (client_id, name, email, reference, status) values ($1, $2, $3, $4, 'AwaitingIDInfo')`, [
+        clientIds[i % clientIds.length],
+        name,
+        `n${i}@mail.example`,
+        `ORDN${i}`,
+      ]);
+    }
+    const inPageOrder = async () => (await pool.query<{ name: string }>(`select name from director_search order by ctid`)).rows.map((r) => r.name);
+    const expected = [...names].sort((a, b) => byteOrder(orderKey(a), orderKey(b)));
+    expect(await inPageOrder()).not.toEqual(expected);
+    expect((await checkSearchOrder({ db: handle.db })).outOfOrder).toBeGreaterThan(0);
+
+    await pool.query(`select director_search_rebuild()`);
+    expect(await inPageOrder()).toEqual(expected);
+    // Each surname's directors together: every smith before any Smithson, "de Souza" among the s's.
+    const surnames = expected.map((n) => n.trim().split(/\s+/).at(-1)!.toLowerCase());
+    expect(surnames.lastIndexOf("smith")).toBeLessThan(surnames.indexOf("smithson"));
+    expect(surnames.lastIndexOf("souza") - surnames.indexOf("souza")).toBe(FIRST.length - 1);
+    expect(await checkSearchOrder({ db: handle.db })).toEqual({ directors: names.length, outOfOrder: 0, rebuildAdvised: false });
+  });
+
+  it("keeps a director's row on its page when the director's status or the client's changes", async () => {
+    const before = await pageOf();
+    const ids = [...before.keys()].sort((a, b) => a - b).filter((_, i) => i % 9 === 0);
+    await pool.query(`update directors set status = 'UnderReview' where id = any($1::int[])`, [ids]);
+    await pool.query(`update clients set status = 'Completed' where id = $1`, [clientIds[0]]);
+    const moved = [...(await pageOf())].filter(([id, page]) => before.get(id) !== page);
+    expect(moved).toEqual([]);
+    const changed = await pool.query(`select count(*)::int as n from director_search where status = 'UnderReview' or client_status = 'Completed'`);
+    expect(changed.rows[0].n).toBeGreaterThan(ids.length);
+    expect((await checkSearchOrder({ db: handle.db })).outOfOrder).toBe(0);
+  });
+
+  it("counts the directors added since out of order, and the nightly job asks the admins for a rebuild once a twentieth of a large table is", async () => {
+    const notes = async () =>
+      rowsOf<{ message: string }>(await handle.db.execute(sql`select "message" from "notifications" where "dedupe_key" like 'search-order-drift:%'`));
+    await insertDirectors(clientIds, SEARCH_ORDER_LIMITS.minDirectors, "a");
+    // Rebuilt into an empty file (the room earlier tests left would take a few pages of it), so
+    // that every page is in order and the counts below are exact.
+    await pool.query(`truncate director_search`);
+    await pool.query(`select director_search_rebuild()`);
+    const rebuilt = await checkSearchOrder({ db: handle.db });
+    expect(rebuilt).toMatchObject({ outOfOrder: 0, rebuildAdvised: false });
+
+    // Directors added since are written on pages of their own, in no order: a fiftieth of the table, no notice.
+    await insertDirectors(clientIds, 400, "b");
+    const few = await checkSearchOrder({ db: handle.db });
+    expect(few.directors).toBe(rebuilt.directors + 400);
+    expect(few.outOfOrder).toBeGreaterThan(0);
+    expect(few.outOfOrder).toBeLessThan(400);
+    expect(few.rebuildAdvised).toBe(false);
+    await runCheckJob({}, { db: handle.db, jobId: "j0", attempt: 1 });
+    expect(await notes()).toEqual([]);
+
+    // A tenth: about half of it on pages out of order, over the limit.
+    await insertDirectors(clientIds, 1_600, "c");
+    expect(await checkSearchOrder({ db: handle.db })).toMatchObject({ rebuildAdvised: true });
+    await runCheckJob({}, { db: handle.db, jobId: "j1", attempt: 1 });
+    await runCheckJob({}, { db: handle.db, jobId: "j2", attempt: 1 });
+    const sent = await notes();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.message).toMatch(/^The admin search is slowing down: \d+% of the individuals .* npm run search:rebuild$/);
+
+    await pool.query(`select director_search_rebuild()`);
+    expect(await checkSearchOrder({ db: handle.db })).toMatchObject({ rebuildAdvised: false });
+  });
+});
