@@ -15,7 +15,7 @@ export async function run(_payload: NoPayload, { db }: JobContext) {
     await notifyAdmins({ db, message: translator()("notifications.searchModelDrift", { rows }), dedupeKey: `search-model-drift:${day}` });
   }
   const order = await checkSearchOrder({ db });
-  const line = `[search] director_search order: ${order.outOfOrder} of ${order.directors} rows follow a later name`;
+  const line = `[search] director_search order: ${order.outOfOrder} of ${order.directors} rows lie on pages out of the order of names`;
   if (!order.rebuildAdvised) {
     log.info({ directors: order.directors, outOfOrder: order.outOfOrder }, line);
     return;
