@@ -113,7 +113,9 @@ BEGIN
   ) AS x;
 END $$;
 
--- An insert: every part for the new rows.
+-- An insert: every part for the new rows; their director_search rows in the order of names, as the
+-- rebuild writes them (06-rebuild.sql), so that a bulk insert (an import, a load) keeps a surname's
+-- directors on neighbouring pages too.
 CREATE OR REPLACE FUNCTION "directors_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM client_director_refs_apply(ARRAY(SELECT DISTINCT n.client_id FROM new_rows n));
@@ -123,7 +125,8 @@ BEGIN
     idv_number, client_status, shares_client_domain)
   SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status,
     email_shares_domain(n.email, c.main_contact_email)
-  FROM new_rows n JOIN clients c ON c.id = n.client_id;
+  FROM new_rows n JOIN clients c ON c.id = n.client_id
+  ORDER BY director_name_order(n.name) COLLATE "C", n.client_id, n.id;
   RETURN NULL;
 END $$;
 
