@@ -47,9 +47,10 @@ async function insertClients(n: number): Promise<number[]> {
 }
 
 /**
- * Directors named at random from FIRST and LAST (with a number, so that every name differs), spread
- * over the clients, in statements of `perStatement` rows (each statement's rows are written in the
- * order of names, so small statements are what leaves the table out of order).
+ * Directors named from FIRST and LAST by a hash of their number (the same every run; with the
+ * number, so that every name differs), spread over the clients, in statements of `perStatement`
+ * rows (each statement's rows are written in the order of names, so small statements are what
+ * leaves the table out of order).
  */
 async function insertDirectors(clientIds: number[], n: number, tag: string, perStatement = n): Promise<void> {
   for (let from = 0; from < n; from += perStatement) await insertStatement(clientIds, from, Math.min(perStatement, n - from), tag);
@@ -59,7 +60,8 @@ async function insertStatement(clientIds: number[], from: number, n: number, tag
   await pool.query(
     `insert into directors (client_id, name, email, reference, status)
      select ($1::int[])[1 + (i % array_length($1::int[], 1))],
-       ($2::text[])[1 + floor(random() * array_length($2::text[], 1))::int] || ' ' || $4 || i || ' ' || ($3::text[])[1 + floor(random() * array_length($3::text[], 1))::int],
+       ($2::text[])[1 + (hashtext('f' || $4 || i) & 2147483647) % array_length($2::text[], 1)] || ' ' || $4 || i || ' '
+         || ($3::text[])[1 + (hashtext('l' || $4 || i) & 2147483647) % array_length($3::text[], 1)],
        'd' || $4 || i || '@mail.example', 'ORD' || $4 || 'D' || i, 'AwaitingIDInfo'
      from generate_series($5::int + 1, $5::int + $6::int) as i`,
     [clientIds, FIRST, LAST, tag, from, n],
