@@ -113,12 +113,33 @@ describe("director_search in the order of the directors' names", () => {
   });
 
   it("keeps a director's row on its page when the director's status or the client's changes", async () => {
-    const before = await pageOf();
-    const ids = [...before.keys()].sort((a, b) => a - b).filter((_, i) => i % 9 === 0);
-    // Each its own change, as people make them: the room a page keeps is for a few new versions at a
-    // time, and PostgreSQL reclaims the old ones once no transaction can see them.
-    for (const id of ids) await pool.query(`update directors set status = 'UnderReview' where id = $1`, [id]);
-    await pool.query(`update clients set status = 'Completed' where id = $1`, [clientIds[0]]);
+    const rows = (
+      await pool.query<{ id: number; client: number; page: number }>(
+        `select director_id as id, client_id as client, (ctid::text::point)[0]::int as page from director_search order by ctid`,
+      )
+    ).rows;
+    const before = new Map(rows.map((r) => [r.id, r.page]));
+    // The room a page keeps (a tenth) holds a few new versions of its rows, whether or not
+    // PostgreSQL has reclaimed the old ones yet (it cannot while another transaction may still see
+    // them): one director of each page, and the client with the fewest directors on any one page.
+    const ids = [...new Map(rows.map((r) => [r.page, r.id] as const).reverse()).values()];
+    const perPage = (client: number) => {
+      const counts = new Map<number, number>();
+      for (const r of rows) if (r.client === client) counts.set(r.page, (counts.get(r.page) ?? 0) + 1);
+      return Math.max(...counts.values());
+    };
+    const client = [...clientIds].sort((a, b) => perPage(a) - perPage(b))[0]!;
+    // A transaction that can still see the old versions, so that none is reclaimed: the worst case.
+    const reader = await pool.connect();
+    try {
+      await reader.query("begin isolation level repeatable read");
+      await reader.query("select count(*) from director_search");
+      for (const id of ids) await pool.query(`update directors set status = 'UnderReview' where id = $1`, [id]);
+      await pool.query(`update clients set status = 'Completed' where id = $1`, [client]);
+    } finally {
+      await reader.query("rollback");
+      reader.release();
+    }
     const moved = [...(await pageOf())].filter(([id, page]) => before.get(id) !== page);
     expect(moved).toEqual([]);
     const changed = await pool.query(`select count(*)::int as n from director_search where status = 'UnderReview' or client_status = 'Completed'`);
