@@ -1,13 +1,13 @@
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
+import { rowsOf } from "@/db/client";
 import { checkSearchModel } from "@/lib/server/search-model/check-search-model";
 import { foldSearchCounts } from "@/lib/server/search-model/fold-search-counts";
 import { SEARCH_THRESHOLDS } from "@/lib/server/clients/search/config";
 import { runSearch } from "@/lib/server/clients/search/run";
 import { clientSearchSchema } from "@/lib/schemas/client-search";
 import { run as runCheckJob } from "@/lib/jobs/definitions/check-search-model.handler";
-import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.mjs";
+import { ownDatabase } from "./support/own-database";
 
 /*
  * The admin search's kept counts under parallel writers (db/search/03-on-directors.sql): directors
@@ -17,10 +17,7 @@ import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.m
  * of a difference. A database of its own, since the last test spoils it on purpose.
  */
 
-const NAME = `dvp_search_race_${Date.now()}_${process.pid}`;
-let url: string;
-let handle: DatabaseHandle;
-let pool: pg.Pool;
+const own = ownDatabase("dvp_search_race", { poolMax: 8 });
 
 const statuses = ["AwaitingIDInfo", "Verified", "UnderReview", "OutstandingIDInfo", "IDVLinkExpired", "AwaitingAuthCode", "Complete", "Rejected"];
 let seq = 0;
@@ -49,7 +46,7 @@ async function insertDirectors(c: pg.PoolClient | pg.Pool, clientId: number, n: 
 
 /** Runs `fn` in a transaction on its own connection; a deadlock (which PostgreSQL ends by rolling one back) is counted, not thrown. */
 async function tx(fn: (c: pg.PoolClient) => Promise<void>): Promise<"ok" | "deadlock"> {
-  const c = await pool.connect();
+  const c = await own.pool.connect();
   try {
     await c.query("begin");
     await fn(c);
@@ -67,28 +64,16 @@ async function tx(fn: (c: pg.PoolClient) => Promise<void>): Promise<"ok" | "dead
 const pause = (c: pg.PoolClient) => c.query("select pg_sleep(0.02)");
 
 async function drift() {
-  return (await checkSearchModel({ db: handle.db })).map((d) => `${d.check}: ${JSON.stringify(d.examples)}`);
+  return (await checkSearchModel({ db: own.handle.db })).map((d) => `${d.check}: ${JSON.stringify(d.examples)}`);
 }
-
-beforeAll(async () => {
-  url = await createTestDatabase(NAME);
-  handle = await openDatabase({ databaseUrl: url, migrate: false });
-  pool = new pg.Pool({ connectionString: url, max: 8 });
-}, 120_000);
-
-afterAll(async () => {
-  await pool?.end();
-  await handle?.close();
-  await dropTestDatabases(NAME);
-});
 
 describe("the search's kept counts under parallel writers", () => {
   it("a director added while its client is deleted, either first, is counted as the recount counts it", async () => {
     for (const deleteFirst of [true, false]) {
-      const clientId = await insertClient(pool);
-      await insertDirectors(pool, clientId, 2);
-      const deletion = pool.connect();
-      const addition = pool.connect();
+      const clientId = await insertClient(own.pool);
+      await insertDirectors(own.pool, clientId, 2);
+      const deletion = own.pool.connect();
+      const addition = own.pool.connect();
       const [d, a] = await Promise.all([deletion, addition]);
       try {
         await d.query("begin");
@@ -112,16 +97,16 @@ describe("the search's kept counts under parallel writers", () => {
 
   it("a director changed while its client is deleted, changes status or its main contact's domain keeps the client's state in its search row", async () => {
     for (const clientChange of ["set is_deleted = true", "set status = 'Completed'", "set main_contact_email = 'boss@elsewhere.example'"]) {
-      const clientId = await insertClient(pool);
-      await insertDirectors(pool, clientId, 2);
-      const c = await pool.connect();
+      const clientId = await insertClient(own.pool);
+      await insertDirectors(own.pool, clientId, 2);
+      const c = await own.pool.connect();
       try {
         await c.query("begin");
         // The client's change rewrites its directors' rows of director_search, not yet committed.
         await c.query(`update clients ${clientChange} where id = $1`, [clientId]);
         // A director's name changed meanwhile, on another connection: it must not write the
         // client's state it read before the change committed.
-        const rename = pool.query("update directors set name = name || ' Renamed' where client_id = $1", [clientId]);
+        const rename = own.pool.query("update directors set name = name || ' Renamed' where client_id = $1", [clientId]);
         await new Promise((r) => setTimeout(r, 200));
         await c.query("commit");
         await rename;
@@ -133,20 +118,20 @@ describe("the search's kept counts under parallel writers", () => {
   });
 
   it("a client's main contact moving to another domain and back rewrites what its directors' search text holds", async () => {
-    const clientId = await insertClient(pool);
-    await insertDirectors(pool, clientId, 3);
+    const clientId = await insertClient(own.pool);
+    await insertDirectors(own.pool, clientId, 3);
     const shared = async () =>
-      (await pool.query<{ shared: boolean }>("select shares_client_domain as shared from director_search where client_id = $1 order by director_id", [clientId])).rows.map((r) => r.shared);
+      (await own.pool.query<{ shared: boolean }>("select shares_client_domain as shared from director_search where client_id = $1 order by director_id", [clientId])).rows.map((r) => r.shared);
     expect(await shared()).toEqual([true, true, true]);
-    await pool.query("update clients set main_contact_email = 'boss@elsewhere.example' where id = $1", [clientId]);
+    await own.pool.query("update clients set main_contact_email = 'boss@elsewhere.example' where id = $1", [clientId]);
     expect({ shared: await shared(), drift: await drift() }).toEqual({ shared: [false, false, false], drift: [] });
-    await pool.query("update clients set main_contact_email = 'Boss@EXAMPLE.com' where id = $1", [clientId]);
+    await own.pool.query("update clients set main_contact_email = 'Boss@EXAMPLE.com' where id = $1", [clientId]);
     expect({ shared: await shared(), drift: await drift() }).toEqual({ shared: [true, true, true], drift: [] });
   });
 
   it("many writers on the same clients at once leave every count equal to a recount", async () => {
-    const ids = [await insertClient(pool), await insertClient(pool), await insertClient(pool)];
-    for (const id of ids) await insertDirectors(pool, id, 6);
+    const ids = [await insertClient(own.pool), await insertClient(own.pool), await insertClient(own.pool)];
+    for (const id of ids) await insertDirectors(own.pool, id, 6);
     const pick = <T,>(xs: readonly T[], i: number) => xs[i % xs.length]!;
     const writers: ((i: number) => Promise<"ok" | "deadlock">)[] = [
       // Directors added.
@@ -192,13 +177,13 @@ describe("the search's kept counts under parallel writers", () => {
 describe("the fold and the nightly check", () => {
   const sums = async () =>
     rowsOf<{ t: string; scope: string; status: string; n: number }>(
-      await handle.db.execute(sql`select "subject" || ':' || "gram" as "t", "scope", "status", sum("delta")::int as "n" from "search_counts"
+      await own.handle.db.execute(sql`select "subject" || ':' || "gram" as "t", "scope", "status", sum("delta")::int as "n" from "search_counts"
         group by 1, 2, 3 having sum("delta") <> 0 order by 1, 2, 3`),
     );
   const rowCount = async () =>
     Number(
       rowsOf<{ n: number }>(
-        await handle.db.execute(sql`select count(*) as "n" from "search_counts" where "gram" in ('', 'r')`),
+        await own.handle.db.execute(sql`select count(*) as "n" from "search_counts" where "gram" in ('', 'r')`),
       )[0]!.n,
     );
 
@@ -213,29 +198,29 @@ describe("the fold and the nightly check", () => {
       { globalSearch: "person" },
       { tableViewMode: "individual", status: "Verified" },
     ];
-    for (const q of queries) await runSearch({ db: handle.db, query: clientSearchSchema.parse(q), thresholds: { ...SEARCH_THRESHOLDS, fewMatches: 1 } });
+    for (const q of queries) await runSearch({ db: own.handle.db, query: clientSearchSchema.parse(q), thresholds: { ...SEARCH_THRESHOLDS, fewMatches: 1 } });
     expect(await rowCount()).toBe(rowsBefore);
   });
 
   it("folds the deltas into fewer rows with the same sums, and a second fold finds nothing", async () => {
     const before = await sums();
     const rowsBefore = await rowCount();
-    const removed = await foldSearchCounts({ db: handle.db });
+    const removed = await foldSearchCounts({ db: own.handle.db });
     expect(removed).toBeGreaterThan(0);
     expect(await rowCount()).toBeLessThan(rowsBefore);
     expect(await sums()).toEqual(before);
-    expect(await foldSearchCounts({ db: handle.db })).toBe(0);
+    expect(await foldSearchCounts({ db: own.handle.db })).toBe(0);
     expect(await drift()).toEqual([]);
   });
 
   it("notifies every admin, once a day, when a check finds a difference", async () => {
-    await handle.db.execute(sql`update "client_search" set "live" = '{9,0,0,0,0,0,0,0}' where "id" = (select min("id") from "client_search")`);
-    await handle.db.execute(sql`insert into "search_counts" ("subject", "gram", "scope", "status", "delta") values ('director', '', 'live', 'Verified', 1)`);
-    const found = await checkSearchModel({ db: handle.db });
+    await own.handle.db.execute(sql`update "client_search" set "live" = '{9,0,0,0,0,0,0,0}' where "id" = (select min("id") from "client_search")`);
+    await own.handle.db.execute(sql`insert into "search_counts" ("subject", "gram", "scope", "status", "delta") values ('director', '', 'live', 'Verified', 1)`);
+    const found = await checkSearchModel({ db: own.handle.db });
     expect(found.map((d) => d.check).sort()).toEqual(["client_director_counts_check", "search_counts_check"]);
-    await runCheckJob({}, { db: handle.db, jobId: "j1", attempt: 1 });
-    await runCheckJob({}, { db: handle.db, jobId: "j2", attempt: 1 });
-    const notes = rowsOf<{ message: string }>(await handle.db.execute(sql`select "message" from "notifications" where "dedupe_key" like 'search-model-drift:%'`));
+    await runCheckJob({}, { db: own.handle.db, jobId: "j1", attempt: 1 });
+    await runCheckJob({}, { db: own.handle.db, jobId: "j2", attempt: 1 });
+    const notes = rowsOf<{ message: string }>(await own.handle.db.execute(sql`select "message" from "notifications" where "dedupe_key" like 'search-model-drift:%'`));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.message).toMatch(/nightly check of the admin search found 2 differences.*npm run search:rebuild/);
   });

@@ -1,9 +1,8 @@
-import pg from "pg";
 import { sql } from "drizzle-orm";
-import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
+import { rowsOf } from "@/db/client";
 import { run as runCheckJob } from "@/lib/jobs/definitions/check-search-model.handler";
 import { checkSearchOrder, SEARCH_ORDER_LIMITS } from "@/lib/server/search-model/check-search-order";
-import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.mjs";
+import { ownDatabase } from "./support/own-database";
 
 /*
  * director_search in the order of the directors' names (db/search/02-derived.sql
@@ -13,9 +12,7 @@ import { createTestDatabase, dropTestDatabases } from "../setup/test-databases.m
  * twentieth of a large table is. A database of its own: the test adds tens of thousands of directors.
  */
 
-const NAME = `dvp_search_order_${Date.now()}_${process.pid}`;
-let handle: DatabaseHandle;
-let pool: pg.Pool;
+const own = ownDatabase("dvp_search_order", { poolMax: 2 });
 
 const FIRST = ["ann", "Bea", "carl", "Dev", "Émile", "fay", "Gus", "hal", "Ivy", "jo"];
 const LAST = ["Okafor", "smith", "Smithson", "de Souza", "Lee", "ap Rhys", "O'Neil", "Ng", "brown", "Patel-Shah"];
@@ -37,7 +34,7 @@ function shuffled<T>(items: T[], seed = 7): T[] {
 }
 
 async function insertClients(n: number): Promise<number[]> {
-  const { rows } = await pool.query<{ id: number }>(
+  const { rows } = await own.pool.query<{ id: number }>(
     `insert into clients (name, reference, main_contact_email, product_tier, status, journey)
      select 'Order ' || i || ' Ltd', 'ORD' || $1 || 'C' || i, 'contact' || i || '@order' || i || '.example', 'Managed', 'InProgress', 'Existing'
      from generate_series(1, $2::int) as i returning id`,
@@ -57,7 +54,7 @@ async function insertDirectors(clientIds: number[], n: number, tag: string, perS
 }
 
 async function insertStatement(clientIds: number[], from: number, n: number, tag: string): Promise<void> {
-  await pool.query(
+  await own.pool.query(
     `insert into directors (client_id, name, email, reference, status)
      select ($1::int[])[1 + (i % array_length($1::int[], 1))],
        ($2::text[])[1 + (hashtext('f' || $4 || i) & 2147483647) % array_length($2::text[], 1)] || ' ' || $4 || i || ' '
@@ -69,19 +66,7 @@ async function insertStatement(clientIds: number[], from: number, n: number, tag
 }
 
 const pageOf = async (): Promise<Map<number, number>> =>
-  new Map((await pool.query<{ id: number; page: number }>(`select director_id as id, (ctid::text::point)[0]::int as page from director_search`)).rows.map((r) => [r.id, r.page]));
-
-beforeAll(async () => {
-  const url = await createTestDatabase(NAME);
-  handle = await openDatabase({ databaseUrl: url, migrate: false });
-  pool = new pg.Pool({ connectionString: url, max: 2 });
-}, 120_000);
-
-afterAll(async () => {
-  await pool?.end();
-  await handle?.close();
-  await dropTestDatabases(NAME);
-});
+  new Map((await own.pool.query<{ id: number; page: number }>(`select director_id as id, (ctid::text::point)[0]::int as page from director_search`)).rows.map((r) => [r.id, r.page]));
 
 describe("director_search in the order of the directors' names", () => {
   let clientIds: number[];
@@ -91,30 +76,30 @@ describe("director_search in the order of the directors' names", () => {
     // Every first name with every surname, in a shuffled order, with odd spacing and capitals.
     const names = shuffled(FIRST.flatMap((f) => LAST.map((l, i) => (i % 3 === 0 ? `  ${f}  ${l} ` : `${f} ${l}`))));
     for (const [i, name] of names.entries()) {
-      await pool.query(`insert into directors (client_id, name, email, reference, status) values ($1, $2, $3, $4, 'AwaitingIDInfo')`, [
+      await own.pool.query(`insert into directors (client_id, name, email, reference, status) values ($1, $2, $3, $4, 'AwaitingIDInfo')`, [
         clientIds[i % clientIds.length],
         name,
         `n${i}@mail.example`,
         `ORDN${i}`,
       ]);
     }
-    const inPageOrder = async () => (await pool.query<{ name: string }>(`select name from director_search order by ctid`)).rows.map((r) => r.name);
+    const inPageOrder = async () => (await own.pool.query<{ name: string }>(`select name from director_search order by ctid`)).rows.map((r) => r.name);
     const expected = [...names].sort((a, b) => byteOrder(orderKey(a), orderKey(b)));
     expect(await inPageOrder()).not.toEqual(expected);
-    expect((await checkSearchOrder({ db: handle.db })).outOfOrder).toBeGreaterThan(0);
+    expect((await checkSearchOrder({ db: own.handle.db })).outOfOrder).toBeGreaterThan(0);
 
-    await pool.query(`select director_search_rebuild()`);
+    await own.pool.query(`select director_search_rebuild()`);
     expect(await inPageOrder()).toEqual(expected);
     // Each surname's directors together: every smith before any Smithson, "de Souza" among the s's.
     const surnames = expected.map((n) => n.trim().split(/\s+/).at(-1)!.toLowerCase());
     expect(surnames.lastIndexOf("smith")).toBeLessThan(surnames.indexOf("smithson"));
     expect(surnames.lastIndexOf("souza") - surnames.indexOf("souza")).toBe(FIRST.length - 1);
-    expect(await checkSearchOrder({ db: handle.db })).toEqual({ directors: names.length, outOfOrder: 0, rebuildAdvised: false });
+    expect(await checkSearchOrder({ db: own.handle.db })).toEqual({ directors: names.length, outOfOrder: 0, rebuildAdvised: false });
   });
 
   it("keeps a director's row on its page when the director's status or the client's changes", async () => {
     const rows = (
-      await pool.query<{ id: number; client: number; page: number }>(
+      await own.pool.query<{ id: number; client: number; page: number }>(
         `select director_id as id, client_id as client, (ctid::text::point)[0]::int as page from director_search order by ctid`,
       )
     ).rows;
@@ -130,62 +115,62 @@ describe("director_search in the order of the directors' names", () => {
     };
     const client = [...clientIds].sort((a, b) => perPage(a) - perPage(b))[0]!;
     // A transaction that can still see the old versions, so that none is reclaimed: the worst case.
-    const reader = await pool.connect();
+    const reader = await own.pool.connect();
     try {
       await reader.query("begin isolation level repeatable read");
       await reader.query("select count(*) from director_search");
-      for (const id of ids) await pool.query(`update directors set status = 'UnderReview' where id = $1`, [id]);
-      await pool.query(`update clients set status = 'Completed' where id = $1`, [client]);
+      for (const id of ids) await own.pool.query(`update directors set status = 'UnderReview' where id = $1`, [id]);
+      await own.pool.query(`update clients set status = 'Completed' where id = $1`, [client]);
     } finally {
       await reader.query("rollback");
       reader.release();
     }
     const moved = [...(await pageOf())].filter(([id, page]) => before.get(id) !== page);
     expect(moved).toEqual([]);
-    const changed = await pool.query(`select count(*)::int as n from director_search where status = 'UnderReview' or client_status = 'Completed'`);
+    const changed = await own.pool.query(`select count(*)::int as n from director_search where status = 'UnderReview' or client_status = 'Completed'`);
     expect(changed.rows[0].n).toBeGreaterThan(ids.length);
-    expect((await checkSearchOrder({ db: handle.db })).outOfOrder).toBe(0);
+    expect((await checkSearchOrder({ db: own.handle.db })).outOfOrder).toBe(0);
   });
 
   it("counts the directors added since out of order, and the nightly job asks the admins for a rebuild once a twentieth of a large table is", async () => {
     const notes = async () =>
-      rowsOf<{ message: string }>(await handle.db.execute(sql`select "message" from "notifications" where "dedupe_key" like 'search-order-drift:%'`));
+      rowsOf<{ message: string }>(await own.handle.db.execute(sql`select "message" from "notifications" where "dedupe_key" like 'search-order-drift:%'`));
     await insertDirectors(clientIds, SEARCH_ORDER_LIMITS.minDirectors, "a");
     // Rebuilt into an empty file (the room earlier tests left would take a few pages of it), so
     // that every page is in order and the counts below are exact.
-    await pool.query(`truncate director_search`);
-    await pool.query(`select director_search_rebuild()`);
-    const rebuilt = await checkSearchOrder({ db: handle.db });
+    await own.pool.query(`truncate director_search`);
+    await own.pool.query(`select director_search_rebuild()`);
+    const rebuilt = await checkSearchOrder({ db: own.handle.db });
     expect(rebuilt).toMatchObject({ outOfOrder: 0, rebuildAdvised: false });
 
     // Directors added a few at a time since (here forty a statement) are written on pages of their
     // own, in no order: a fiftieth of the table, no notice.
     await insertDirectors(clientIds, 400, "b", 40);
-    const few = await checkSearchOrder({ db: handle.db });
+    const few = await checkSearchOrder({ db: own.handle.db });
     expect(few.directors).toBe(rebuilt.directors + 400);
     expect(few.outOfOrder).toBeGreaterThan(0);
     expect(few.outOfOrder).toBeLessThan(400);
     expect(few.rebuildAdvised).toBe(false);
-    await runCheckJob({}, { db: handle.db, jobId: "j0", attempt: 1 });
+    await runCheckJob({}, { db: own.handle.db, jobId: "j0", attempt: 1 });
     expect(await notes()).toEqual([]);
 
     // A tenth: about half of it on pages out of order, over the limit.
     await insertDirectors(clientIds, 1_600, "c", 40);
-    expect(await checkSearchOrder({ db: handle.db })).toMatchObject({ rebuildAdvised: true });
-    await runCheckJob({}, { db: handle.db, jobId: "j1", attempt: 1 });
-    await runCheckJob({}, { db: handle.db, jobId: "j2", attempt: 1 });
+    expect(await checkSearchOrder({ db: own.handle.db })).toMatchObject({ rebuildAdvised: true });
+    await runCheckJob({}, { db: own.handle.db, jobId: "j1", attempt: 1 });
+    await runCheckJob({}, { db: own.handle.db, jobId: "j2", attempt: 1 });
     const sent = await notes();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.message).toMatch(/^The admin search is slowing down: \d+% of the individuals .* npm run search:rebuild$/);
 
-    await pool.query(`select director_search_rebuild()`);
-    expect(await checkSearchOrder({ db: handle.db })).toMatchObject({ rebuildAdvised: false });
+    await own.pool.query(`select director_search_rebuild()`);
+    expect(await checkSearchOrder({ db: own.handle.db })).toMatchObject({ rebuildAdvised: false });
 
     // One statement's directors are written in the order of names: 2,000 of them in one go leave a
     // page or two out of order, where forty a statement left about half their pages.
-    const before = await checkSearchOrder({ db: handle.db });
+    const before = await checkSearchOrder({ db: own.handle.db });
     await insertDirectors(clientIds, 2_000, "d");
-    const after = await checkSearchOrder({ db: handle.db });
+    const after = await checkSearchOrder({ db: own.handle.db });
     expect(after.outOfOrder - before.outOfOrder).toBeLessThan(300);
   });
 });
