@@ -75,8 +75,13 @@ CREATE INDEX IF NOT EXISTS "director_search_status_idx" ON "director_search" ("s
 -- clients; fixed-width ones first, which a scan reaches without stepping over text), the client's
 -- directors per status in the order of the director_status enum (live: not deleted; alld: all),
 -- its directors' references lower-cased and joined with \x01 (live_refs, deleted_refs), which
--- no search term can hold, and the five columns a global search tests, joined the same way
--- (search_text).
+-- no search term can hold, the five columns a global search tests, joined the same way
+-- (search_text), and, for the individual filter (name or email), the main contact's email domain
+-- as director_search's shared_domain holds it (main_contact_domain: email_domain, 02-derived.sql)
+-- with the client's directors of that domain per status (shared_live, shared_alld). A fragment of
+-- a company word matches the domain of whole clients, tens of thousands of them at a million
+-- directors, and the filter counts their directors of that domain by summing these instead of
+-- reading each one (docs/speed.md "A client's directors of its own domain, counted").
 CREATE TABLE IF NOT EXISTS "client_search" (
   "id" integer NOT NULL,
   "is_deleted" boolean NOT NULL,
@@ -101,12 +106,18 @@ CREATE TABLE IF NOT EXISTS "client_search" (
   "live_refs" text NOT NULL DEFAULT '',
   "deleted_refs" text NOT NULL DEFAULT '',
   "search_text" text GENERATED ALWAYS AS (lower("name" || E'\x01' || "reference" || E'\x01' || "main_contact_email" || E'\x01' || coalesce("sage_id", '') || E'\x01' || coalesce("company_id", ''))) STORED,
+  "shared_live" integer[] NOT NULL DEFAULT '{0,0,0,0,0,0,0,0}',
+  "shared_alld" integer[] NOT NULL DEFAULT '{0,0,0,0,0,0,0,0}',
+  "main_contact_domain" text GENERATED ALWAYS AS (CASE WHEN "main_contact_email" LIKE '%@%' AND "main_contact_email" NOT LIKE '%@%@%' THEN lower(substr("main_contact_email", position('@' IN "main_contact_email"))) END) STORED,
   CONSTRAINT "client_search_pkey" PRIMARY KEY ("id"),
   CONSTRAINT "client_search_id_fkey" FOREIGN KEY ("id") REFERENCES "clients" ("id") ON DELETE CASCADE
 ) WITH (fillfactor = 80);
 -- A global search's match of the client's own text (the five columns it tests, in search_text):
 -- one trigram index, read when few match, and a narrow stored text when many do.
 CREATE INDEX IF NOT EXISTS "client_search_text_trgm_idx" ON "client_search" USING gin ("search_text" gin_trgm_ops);
+-- The individual filter's match of a client's domain (the clients whose directors of that domain
+-- it counts from shared_live or shared_alld).
+CREATE INDEX IF NOT EXISTS "client_search_main_contact_domain_trgm_idx" ON "client_search" USING gin ("main_contact_domain" gin_trgm_ops);
 -- The text filters, written `lower(x) like lower(p)`.
 CREATE INDEX IF NOT EXISTS "client_search_name_trgm_idx" ON "client_search" USING gin (lower("name") gin_trgm_ops);
 CREATE INDEX IF NOT EXISTS "client_search_sage_id_trgm_idx" ON "client_search" USING gin (lower("sage_id") gin_trgm_ops);

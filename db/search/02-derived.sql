@@ -35,18 +35,39 @@ CREATE OR REPLACE FUNCTION "reference_grams"(reference text) RETURNS SETOF text 
 $$;
 
 -- Every client's directors counted from the rows: live (not deleted) in all, and per status (in
--- enum order) live and in all. Clients without directors are left out.
-CREATE OR REPLACE FUNCTION "director_counts_counted"() RETURNS TABLE (client_id integer, n integer, live integer[], alld integer[]) LANGUAGE sql STABLE AS $$
+-- enum order) live and in all, then the same of those whose email has the client's main contact's
+-- domain (email_shares_domain). Clients without directors are left out.
+CREATE OR REPLACE FUNCTION "director_counts_counted"() RETURNS TABLE (client_id integer, n integer, live integer[], alld integer[], shared_live integer[], shared_alld integer[])
+LANGUAGE sql STABLE AS $$
   SELECT k.client_id, coalesce(sum(g.live), 0)::int,
-    array_agg(coalesce(g.live, 0)::int ORDER BY s.o), array_agg(coalesce(g.alld, 0)::int ORDER BY s.o)
+    array_agg(coalesce(g.live, 0)::int ORDER BY s.o), array_agg(coalesce(g.alld, 0)::int ORDER BY s.o),
+    array_agg(coalesce(g.shared_live, 0)::int ORDER BY s.o), array_agg(coalesce(g.shared_alld, 0)::int ORDER BY s.o)
   FROM (SELECT DISTINCT d.client_id FROM directors d) AS k
   CROSS JOIN generate_series(1, array_length(enum_range(NULL::director_status), 1)) AS s(o)
   LEFT JOIN (
     SELECT d.client_id, director_status_position(d.status) AS o,
-      count(*) FILTER (WHERE d.is_deleted = false) AS live, count(*) AS alld
-    FROM directors d GROUP BY 1, 2
+      count(*) FILTER (WHERE d.is_deleted = false) AS live, count(*) AS alld,
+      count(*) FILTER (WHERE d.is_deleted = false AND email_shares_domain(d.email, c.main_contact_email)) AS shared_live,
+      count(*) FILTER (WHERE email_shares_domain(d.email, c.main_contact_email)) AS shared_alld
+    FROM directors d JOIN clients c ON c.id = d.client_id GROUP BY 1, 2
   ) AS g ON g.client_id = k.client_id AND g.o = s.o
   GROUP BY k.client_id;
+$$;
+
+-- The given clients' directors of their main contact's domain per status, live and in all (the
+-- trigger on clients, when that domain changes).
+CREATE OR REPLACE FUNCTION "client_shared_counts"(ids integer[]) RETURNS TABLE (client_id integer, shared_live integer[], shared_alld integer[])
+LANGUAGE sql STABLE AS $$
+  SELECT i.id, array_agg(coalesce(g.live, 0)::int ORDER BY s.o), array_agg(coalesce(g.alld, 0)::int ORDER BY s.o)
+  FROM unnest(ids) AS i(id)
+  CROSS JOIN generate_series(1, array_length(enum_range(NULL::director_status), 1)) AS s(o)
+  LEFT JOIN (
+    SELECT d.client_id, director_status_position(d.status) AS o, count(*) FILTER (WHERE d.is_deleted = false) AS live, count(*) AS alld
+    FROM directors d JOIN clients c ON c.id = d.client_id
+    WHERE d.client_id = ANY (ids) AND email_shares_domain(d.email, c.main_contact_email)
+    GROUP BY 1, 2
+  ) AS g ON g.client_id = i.id AND g.o = s.o
+  GROUP BY i.id;
 $$;
 
 -- The references of the given clients' directors, joined as the columns hold them.

@@ -1,6 +1,7 @@
 -- What a write to clients keeps in step, by one statement trigger per event, in the same
 -- transaction: client_search (its row of the client's own columns); when the main contact's email
--- changes domain, its directors' shares_client_domain in director_search; and, when a client is
+-- changes domain, its directors' shares_client_domain in director_search and its counts of them
+-- in client_search; and, when a client is
 -- deleted, restored or changes status, its directors' rows of director_search, their live counts
 -- in search_counts and search_counts' client rows, in that order. (A client is never deleted for
 -- good while it has directors: client_search's row goes with it by its foreign key.)
@@ -52,8 +53,10 @@ BEGIN
         (n.name, n.sage_id, n.reference, n.company_id, n.main_contact_email, n.main_contact_first_name, n.main_contact_last_name,
          n.product_tier, n.status, n.created_at, n.updated_at, n.unit_price, n.full_price, n.owner, n.kantata_reference, n.in_kantata, n.is_deleted);
   -- A new main contact's domain: which of the client's directors share it, and so what their
-  -- search text holds of their emails. Tested first, as the status below is: joined to
-  -- director_search for every update, the statement read its rows whether a domain changed or not.
+  -- search text holds of their emails, and how many of them there are per status (counted again:
+  -- a writer of its directors waits for this client's row and then counts in a fresh snapshot,
+  -- 03-on-directors.sql). Tested first, as the status below is: joined to director_search for
+  -- every update, the statement read its rows whether a domain changed or not.
   IF EXISTS (
     SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
     WHERE email_domain(o.main_contact_email) IS DISTINCT FROM email_domain(n.main_contact_email)
@@ -62,6 +65,12 @@ BEGIN
     FROM old_rows o JOIN new_rows n ON n.id = o.id
     WHERE email_domain(o.main_contact_email) IS DISTINCT FROM email_domain(n.main_contact_email) AND s.client_id = n.id
       AND s.shares_client_domain IS DISTINCT FROM email_shares_domain(s.email, n.main_contact_email);
+    UPDATE client_search k SET shared_live = x.shared_live, shared_alld = x.shared_alld
+    FROM client_shared_counts(ARRAY(
+      SELECT n.id FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE email_domain(o.main_contact_email) IS DISTINCT FROM email_domain(n.main_contact_email)
+    )) AS x
+    WHERE k.id = x.client_id AND (k.shared_live, k.shared_alld) IS DISTINCT FROM (x.shared_live, x.shared_alld);
   END IF;
   IF NOT EXISTS (
     SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id

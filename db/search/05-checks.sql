@@ -10,12 +10,16 @@ CREATE OR REPLACE FUNCTION "director_count_check"() RETURNS TABLE (client_id int
   WHERE c.director_count <> coalesce(x.n, 0);
 $$;
 
--- Clients whose directors per status (client_search's live and alld) differ from a count of them.
-CREATE OR REPLACE FUNCTION "client_director_counts_check"() RETURNS TABLE (client_id integer, kept_live integer[], counted_live integer[], kept_all integer[], counted_all integer[]) LANGUAGE sql AS $$
-  SELECT coalesce(k.id, x.client_id), k.live, x.live, k.alld, x.alld
-  FROM (SELECT * FROM client_search WHERE live <> '{0,0,0,0,0,0,0,0}' OR alld <> '{0,0,0,0,0,0,0,0}') AS k
+-- Clients whose directors per status (client_search's live and alld, and shared_live and
+-- shared_alld of those of the main contact's domain) differ from a count of them.
+CREATE OR REPLACE FUNCTION "client_director_counts_check"() RETURNS TABLE (client_id integer, kept_live integer[], counted_live integer[],
+  kept_all integer[], counted_all integer[], kept_shared_live integer[], counted_shared_live integer[], kept_shared_all integer[],
+  counted_shared_all integer[]) LANGUAGE sql AS $$
+  SELECT coalesce(k.id, x.client_id), k.live, x.live, k.alld, x.alld, k.shared_live, x.shared_live, k.shared_alld, x.shared_alld
+  FROM (SELECT * FROM client_search
+        WHERE live <> '{0,0,0,0,0,0,0,0}' OR alld <> '{0,0,0,0,0,0,0,0}' OR shared_live <> '{0,0,0,0,0,0,0,0}' OR shared_alld <> '{0,0,0,0,0,0,0,0}') AS k
   FULL JOIN director_counts_counted() AS x ON x.client_id = k.id
-  WHERE (k.live, k.alld) IS DISTINCT FROM (x.live, x.alld);
+  WHERE (k.live, k.alld, k.shared_live, k.shared_alld) IS DISTINCT FROM (x.live, x.alld, x.shared_live, x.shared_alld);
 $$;
 
 CREATE OR REPLACE FUNCTION "director_search_check"() RETURNS TABLE (director_id integer, problem text) LANGUAGE sql AS $$

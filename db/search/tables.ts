@@ -67,6 +67,14 @@ export const clientSearch = pgTable("client_search", {
   searchText: text("search_text").generatedAlwaysAs(
     sql`lower(name || E'\\x01' || reference || E'\\x01' || main_contact_email || E'\\x01' || coalesce(sage_id, '') || E'\\x01' || coalesce(company_id, ''))`,
   ),
+  /** Its directors whose email has the main contact's domain, per status as in `live`: not deleted. */
+  sharedLive: integer("shared_live").array().notNull(),
+  /** The same, deleted ones included. */
+  sharedAlld: integer("shared_alld").array().notNull(),
+  /** The main contact's email domain, lower-cased with its @ (null unless the email has exactly one @), as director_search.shared_domain holds it. */
+  mainContactDomain: text("main_contact_domain").generatedAlwaysAs(
+    sql`CASE WHEN main_contact_email LIKE '%@%' AND main_contact_email NOT LIKE '%@%@%' THEN lower(substr(main_contact_email, position('@' IN main_contact_email))) END`,
+  ),
 });
 
 /**

@@ -339,6 +339,12 @@ describe.each(["client", "individual"] as const)("%s view: the search equals the
         for (const currentPage of await pagesOf(input)) await expectSame({ ...input, pagerModel: { currentPage, pageSize: 10 } });
       }
     }
+    // A term in clients' domains (their directors of that domain counted per client): with deleted
+    // rows, of one status, on a tab.
+    for (const includeDeleted of [false, true]) {
+      await expectSame({ tableViewMode: view, filters: { individual: "kestrel", individualStatus: "Complete" }, includeDeleted });
+      await expectSame({ tableViewMode: view, filters: { individual: "example" }, includeDeleted, status: view === "client" ? "InProgress" : "Complete" });
+    }
   });
 
   test("verify-by dates: someone due within N days (overdue included), the earliest date's sort, overdue first by default", async () => {

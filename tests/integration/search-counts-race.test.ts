@@ -95,38 +95,62 @@ describe("the search's kept counts under parallel writers", () => {
     }
   });
 
-  it("a director changed while its client is deleted, changes status or its main contact's domain keeps the client's state in its search row", async () => {
-    for (const clientChange of ["set is_deleted = true", "set status = 'Completed'", "set main_contact_email = 'boss@elsewhere.example'"]) {
-      const clientId = await insertClient(own.pool);
-      await insertDirectors(own.pool, clientId, 2);
-      const c = await own.pool.connect();
-      try {
-        await c.query("begin");
-        // The client's change rewrites its directors' rows of director_search, not yet committed.
-        await c.query(`update clients ${clientChange} where id = $1`, [clientId]);
-        // A director's name changed meanwhile, on another connection: it must not write the
-        // client's state it read before the change committed.
-        const rename = own.pool.query("update directors set name = name || ' Renamed' where client_id = $1", [clientId]);
-        await new Promise((r) => setTimeout(r, 200));
-        await c.query("commit");
-        await rename;
-      } finally {
-        c.release();
+  it("a director changed while its client is deleted, changes status or its main contact's domain keeps the client's state in its search row and counts", async () => {
+    const clientChanges = ["set is_deleted = true", "set status = 'Completed'", "set main_contact_email = 'boss@elsewhere.example'"];
+    // A name (copied to the search row), a status (counted, also per domain), an email moved out of the client's domain.
+    const directorChanges = ["set name = name || ' Renamed'", "set status = 'Verified'", "set email = split_part(email, '@', 1) || '@elsewhere.example'"];
+    for (const clientChange of clientChanges) {
+      for (const directorChange of directorChanges) {
+        const clientId = await insertClient(own.pool);
+        await insertDirectors(own.pool, clientId, 2);
+        const c = await own.pool.connect();
+        try {
+          await c.query("begin");
+          // The client's change rewrites its directors' rows of director_search, not yet committed.
+          await c.query(`update clients ${clientChange} where id = $1`, [clientId]);
+          // A director changed meanwhile, on another connection: it must not write the client's
+          // state it read before the change committed, nor count by it.
+          const change = own.pool.query(`update directors ${directorChange} where client_id = $1`, [clientId]);
+          await new Promise((r) => setTimeout(r, 200));
+          await c.query("commit");
+          await change;
+        } finally {
+          c.release();
+        }
+        expect({ clientChange, directorChange, drift: await drift() }).toEqual({ clientChange, directorChange, drift: [] });
       }
-      expect({ clientChange, drift: await drift() }).toEqual({ clientChange, drift: [] });
     }
   });
 
-  it("a client's main contact moving to another domain and back rewrites what its directors' search text holds", async () => {
+  it("a client's main contact moving to another domain and back rewrites what its directors' search text holds, and their count", async () => {
     const clientId = await insertClient(own.pool);
     await insertDirectors(own.pool, clientId, 3);
     const shared = async () =>
       (await own.pool.query<{ shared: boolean }>("select shares_client_domain as shared from director_search where client_id = $1 order by director_id", [clientId])).rows.map((r) => r.shared);
-    expect(await shared()).toEqual([true, true, true]);
+    // The client's directors of its main contact's domain, live and in all (client_search's arrays summed).
+    const counted = async () =>
+      (
+        await own.pool.query<{ live: number; all: number; domain: string }>(
+          `select (select sum(v) from unnest(shared_live) v)::int as live, (select sum(v) from unnest(shared_alld) v)::int as all, main_contact_domain as domain
+           from client_search where id = $1`,
+          [clientId],
+        )
+      ).rows[0];
+    expect({ shared: await shared(), counted: await counted() }).toEqual({ shared: [true, true, true], counted: { live: 3, all: 3, domain: "@example.com" } });
+    await own.pool.query("update directors set is_deleted = true where id = (select min(id) from directors where client_id = $1)", [clientId]);
+    expect(await counted()).toEqual({ live: 2, all: 3, domain: "@example.com" });
     await own.pool.query("update clients set main_contact_email = 'boss@elsewhere.example' where id = $1", [clientId]);
-    expect({ shared: await shared(), drift: await drift() }).toEqual({ shared: [false, false, false], drift: [] });
+    expect({ shared: await shared(), counted: await counted(), drift: await drift() }).toEqual({
+      shared: [false, false, false],
+      counted: { live: 0, all: 0, domain: "@elsewhere.example" },
+      drift: [],
+    });
     await own.pool.query("update clients set main_contact_email = 'Boss@EXAMPLE.com' where id = $1", [clientId]);
-    expect({ shared: await shared(), drift: await drift() }).toEqual({ shared: [true, true, true], drift: [] });
+    expect({ shared: await shared(), counted: await counted(), drift: await drift() }).toEqual({
+      shared: [true, true, true],
+      counted: { live: 2, all: 3, domain: "@example.com" },
+      drift: [],
+    });
   });
 
   it("many writers on the same clients at once leave every count equal to a recount", async () => {

@@ -92,7 +92,7 @@ function clientViewWhere(query: ClientSearchRequest, learned: Learned): { cl: Cl
     // rows are probed on director_search's client_id index, stopping at the first match (a scalar
     // subquery, which the planner keeps per client), instead of collecting the client of every
     // match. Alone, it is counted on the clients' joined references instead.
-    const probe = sql`(select true from ${directorSearch} where ${s.clientId} = ${c.id} and ${and(searchRowConditions(f, query.includeDeleted, true, "probe"))} limit 1)`;
+    const probe = sql`(select true from ${directorSearch} where ${s.clientId} = ${c.id} and ${and(searchRowConditions(f, query.includeDeleted, true, { form: "probe" }))} limit 1)`;
     where.push(probe);
     if (references) onSearchRowForm.set(probe, references);
   } else if (dr.text) {

@@ -2,7 +2,21 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { clients, type DirectorStatus } from "@/db/schema";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
-import { c, d, k, s, clientSearchRows, containsPattern, dateRange, rowContains, rowSharedDomainContains, rowStoredTextMayContain, rowTextContains } from "./sql-parts";
+import {
+  c,
+  d,
+  k,
+  s,
+  and,
+  clientSearchRows,
+  containsPattern,
+  dateRange,
+  rowContains,
+  rowSharedDomainContains,
+  rowStoredTextMayContain,
+  rowTextContains,
+  statusPosition,
+} from "./sql-parts";
 
 /* The WHERE conditions of the admin search's filters, on the client, the director and their narrow copies. */
 
@@ -75,12 +89,46 @@ export function clientsMatching(term: string): SQL {
 }
 
 /**
+ * The individual filter's term (name or email) when it may lie in a domain director_search's
+ * stored text leaves out, the client's main contact's (it has no character before an @), and no
+ * reference is asked for: the directors matching there are then all their clients' directors of
+ * that domain (in scope), which client_search counts.
+ */
+export function individualDomainTerm(f: Filters): string | undefined {
+  const term = f.individual;
+  return term && !f.individualReference && !rowStoredTextMayContain(term).crossesAt ? term : undefined;
+}
+
+/**
+ * Clients whose main contact's domain contains the individual filter's term (individualDomainTerm)
+ * and that have directors of that domain in scope (of the individual status, if one is asked
+ * for), on client_search (alias k): id, status and those directors per status (`n`). Every such
+ * director matches the filter; the text search sums them instead of reading each
+ * (./text-search.ts), and leaves them out of its matches by their own text (searchRowConditions'
+ * `domains: "by client"`).
+ */
+export function clientsOfMatchingDomain(term: string, f: Filters, includeDeleted: boolean): SQL {
+  const n = includeDeleted ? k.sharedAlld : k.sharedLive;
+  const inScope = f.individualStatus ? sql`${n}[${statusPosition(f.individualStatus)}] > 0` : sql`0 < any (${n})`;
+  return sql`select ${k.id} as "id", ${k.status} as "status", ${n} as "n" from ${clientSearchRows}
+    where ${and([...(includeDeleted ? [] : [sql`${k.isDeleted} = false`]), sql`${k.mainContactDomain} like lower(${containsPattern(term)})`, inScope])}`;
+}
+
+/**
  * Conditions on a director_search row for the individual filters (other than a global search):
  * name or email, reference, status; deleted directors (and directors of deleted clients, unless
  * the client is joined and checked) left out unless `includeDeleted`. `form`: "probe" tests the
- * reference on director_search's client index alone (migration 0021).
+ * reference on director_search's client index alone (migration 0021). `domains`: "on the row"
+ * matches the name or email filter in a domain the stored text leaves out on the row's own
+ * shared_domain; "by client" leaves those matches out, for a caller that counts them per client
+ * (clientsOfMatchingDomain).
  */
-export function searchRowConditions(f: Filters, includeDeleted: boolean, clientChecked: boolean, form: "row" | "probe" = "row"): SQL[] {
+export function searchRowConditions(
+  f: Filters,
+  includeDeleted: boolean,
+  clientChecked: boolean,
+  { form = "row", domains = "on the row" }: { form?: "row" | "probe"; domains?: "on the row" | "by client" } = {},
+): SQL[] {
   const out: SQL[] = [];
   if (f.individual) {
     // Found on the stored text (which holds the reference too, so the name and email are checked),
@@ -89,7 +137,9 @@ export function searchRowConditions(f: Filters, includeDeleted: boolean, clientC
     const p = containsPattern(f.individual);
     const { candidates, crossesAt } = rowStoredTextMayContain(f.individual);
     const byText = sql`${candidates} and (${rowContains("name", p)} or ${rowContains("email", p)})`;
-    out.push(crossesAt ? byText : sql`((${byText}) or ${rowSharedDomainContains(p)})`);
+    if (crossesAt) out.push(byText);
+    else if (domains === "by client") out.push(sql`${byText} and (${s.sharedDomain} is null or not (${rowSharedDomainContains(p)}))`);
+    else out.push(sql`((${byText}) or ${rowSharedDomainContains(p)})`);
   }
   if (f.individualReference) {
     const p = containsPattern(f.individualReference);

@@ -3,7 +3,7 @@ import { clients } from "@/db/schema";
 import type { ClientSearchRequest } from "@/lib/schemas/client-search";
 import { chooseTextSearchPage } from "./chooser";
 import { clientOrderWalk } from "./client-order-walk";
-import { clientConditions, scopeConditions, searchRowClientMatches, searchRowConditions } from "./conditions";
+import { clientConditions, clientsOfMatchingDomain, individualDomainTerm, scopeConditions, searchRowClientMatches, searchRowConditions } from "./conditions";
 import { keptCounts, summedStatusCounts } from "./counts";
 import { clientRows, individualRows } from "./rows";
 import { sortOf } from "./sorts";
@@ -16,7 +16,10 @@ import { c, k, s, and, clientSearchRows, containsPattern, directorSearch, orderT
  * client's (0025), so that neither view joins the client of each match. With a global search the
  * clients whose own text matches ("cm") come from client_search, with their directors per status:
  * the individual view sums those instead of reading every director of every such client, and the
- * matches by own text leave out those clients' directors.
+ * matches by own text leave out those clients' directors. With the individual filter (name or
+ * email), a term that may lie in a client's main contact's domain matches every one of its
+ * directors of that domain: the clients whose domain contains it come from client_search ("cm")
+ * with those directors per status, summed the same way, and the matches by own text leave them out.
  *
  * - Client view, and individual view sorted by a client column: the page walks the clients' sort
  *   index alone, each client looked up in the hashed matches ("cm", "a"), and in individual view
@@ -36,13 +39,23 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
   const term = query.globalSearch;
   const pattern = term ? containsPattern(term) : undefined;
   const live = !query.includeDeleted;
+  /** The individual filter's term, when its matches in a client's domain are counted per client. */
+  const domainTerm = term ? undefined : individualDomainTerm(f);
   /** The director's own match: the individual filters, or the global search, and not deleted. */
-  const own = and([...searchRowConditions(f, query.includeDeleted, false), ...(term ? [rowOwnMatch(term)] : [])]);
-  /** Clients whose own text matches the global search, from client_search. */
+  const own = and([
+    ...searchRowConditions(f, query.includeDeleted, false, { domains: domainTerm ? "by client" : "on the row" }),
+    ...(term ? [rowOwnMatch(term)] : []),
+  ]);
+  /**
+   * Clients whose own text matches the global search, with their directors per status; or whose
+   * domain the individual filter's term is in, with their directors of that domain per status.
+   */
   const matchingClients = pattern
     ? sql`select ${k.id}, ${k.status}, ${perClientCounts(query.includeDeleted, k)} as "n"
     from ${clientSearchRows} where ${and([...(live ? [sql`${k.isDeleted} = false`] : []), searchRowClientMatches(pattern)])}`
-    : undefined;
+    : domainTerm
+      ? clientsOfMatchingDomain(domainTerm, f, query.includeDeleted)
+      : undefined;
   const ctes = [
     ...(matchingClients ? [sql`"cm" as materialized (${matchingClients})`] : []),
     // The matches by their own text, less the directors of those clients (counted with them).
@@ -58,18 +71,19 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
   const clientMatches = (status?: string) => {
     const ofStatus = (column: string) => (status ? sql` where ${sql.identifier(column)} = ${status}` : sql``);
     const byDirector = sql`${c.id} in (select "client_id" from "a"${ofStatus("client_status")})`;
-    return pattern ? sql`(${c.id} in (select "id" from "cm"${ofStatus("status")}) or ${byDirector})` : sql`(${byDirector}) is true`;
+    return matchingClients ? sql`(${c.id} in (select "id" from "cm"${ofStatus("status")}) or ${byDirector})` : sql`(${byDirector}) is true`;
   };
   const clientWhere = (status?: string) => [...clientConditions(f, query.includeDeleted).all, clientMatches(status)];
   const tab = query.status ? [sql`${s.status} = ${query.status}`] : [];
 
   if (!individual) {
-    // Clients by status: each matching director's client once, from the director's own row.
-    const byOwnText = sql`select "client_status"::text as "value", count(*)::int as "count"
-      from (select distinct "client_id", "client_status" from "a") as "o" group by 1`;
-    const stats = pattern
-      ? sql`select "value", sum("count")::int as "count" from (${byOwnText} union all select "status"::text, count(*)::int from "cm" group by 1) as "u" group by 1`
-      : byOwnText;
+    // Clients by status: each matching director's client once, from the director's own row, and
+    // each matching client ("cm"): apart with a global search ("a" leaves out their directors),
+    // but with the individual filter a client whose domain matches may have directors matching
+    // by their own text too.
+    const withMatchingClients = pattern ? sql` union all select "id", "status" from "cm"` : matchingClients ? sql` union select "id", "status" from "cm"` : sql``;
+    const stats = sql`select "client_status"::text as "value", count(*)::int as "count"
+      from (select distinct "client_id", "client_status" from "a"${withMatchingClients}) as "o" group by 1`;
     // The tab is tested on the matches' copy of the client's status, so the walk reads the index alone.
     const page = sql`select ${c.id} as "id", ${sort.expr} as "k" from ${clients} ${c}
       where ${and(clientWhere(query.status))}
@@ -78,7 +92,7 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
   }
 
   const byOwnText = sql`select "status"::text as "value", count(*)::int as "count" from "a" group by 1`;
-  const stats = pattern
+  const stats = matchingClients
     ? sql`select "value", sum("count")::int as "count" from (${byOwnText} union all ${summedStatusCounts(sql`"cm"."n"`, sql`"cm"`, f.individualStatus)}) as "u" group by 1 having sum("count") <> 0`
     : byOwnText;
   if (chooseTextSearchPage(query) === "clients in order, directors probed") {
@@ -102,13 +116,16 @@ export function buildTextSearchStatement(query: ClientSearchRequest, walkFactor:
 
   // "walked or sorted": down the director column's sort index, each row kept when it is one of
   // the matches by own text ("a") or its client's text matches ("cm"): both hashed, and the index
-  // carries the client (migration 0029), so the walk reads the index alone. It is taken when the
+  // carries the client (migration 0029), so the walk reads the index alone (with the individual
+  // filter, a row of a client whose domain matches is kept when it shares that domain, which the
+  // row holds: the walk then reads each row it passes). It is taken when the
   // matches are dense enough for it to be short: it reads about population ÷ matches rows for
   // each row it keeps. Otherwise the page sorts every match ("hits", read again from
   // director_search with its sort key). Each page is an InitPlan of the CASE, and a CTE is only
   // computed when read, so the branch not taken costs nothing.
   const inScope = [...scopeConditions(f.individualStatus, query.includeDeleted, false), ...tab];
-  const member = sql`(${s.directorId} in (select "director_id" from "a")${pattern ? sql` or ${s.clientId} in (select "id" from "cm")` : sql``})`;
+  const ofMatchingClient = pattern ? sql` or ${s.clientId} in (select "id" from "cm")` : domainTerm ? sql` or (${s.sharesClientDomain} and ${s.clientId} in (select "id" from "cm"))` : sql``;
+  const member = sql`(${s.directorId} in (select "director_id" from "a")${ofMatchingClient})`;
   const walked = sql`select ${s.directorId} as "id", ${sort.searchRow!} as "k", ${s.clientId} as "cid" from ${directorSearch}
         where ${and([...inScope, member])}
         order by ${orderTerm(sql`"k"`, dir, sort.nullable)}, ${orderTerm(sql`${s.directorId}`, dir)} ${pageRange}`;
