@@ -6,13 +6,13 @@
 -- shared_alld), which the triggers keep from here on (db/search/03, 04) and the search sums
 -- (lib/server/clients/search/text-search.ts).
 --
--- The counts start from director_search's shares_client_domain (migration 0048). The functions
--- whose arguments or results change are dropped: db/search/ defines them again.
+-- The counts start from director_search's shares_client_domain (migration 0048), written before
+-- the stored domain is added: adding it writes the table again with only its current rows, so the
+-- old versions the counts' update leaves (most clients' rows) are not kept beside them. The
+-- functions whose arguments or results change are dropped: db/search/ defines them again.
 ALTER TABLE "client_search" ADD COLUMN IF NOT EXISTS "shared_live" integer[] NOT NULL DEFAULT '{0,0,0,0,0,0,0,0}';
 --> statement-breakpoint
 ALTER TABLE "client_search" ADD COLUMN IF NOT EXISTS "shared_alld" integer[] NOT NULL DEFAULT '{0,0,0,0,0,0,0,0}';
---> statement-breakpoint
-ALTER TABLE "client_search" ADD COLUMN IF NOT EXISTS "main_contact_domain" text GENERATED ALWAYS AS (CASE WHEN "main_contact_email" LIKE '%@%' AND "main_contact_email" NOT LIKE '%@%@%' THEN lower(substr("main_contact_email", position('@' IN "main_contact_email"))) END) STORED;
 --> statement-breakpoint
 UPDATE "client_search" k SET "shared_live" = x.live, "shared_alld" = x.alld
 FROM (
@@ -27,6 +27,8 @@ FROM (
   GROUP BY c.client_id
 ) AS x
 WHERE k.id = x.client_id;
+--> statement-breakpoint
+ALTER TABLE "client_search" ADD COLUMN IF NOT EXISTS "main_contact_domain" text GENERATED ALWAYS AS (CASE WHEN "main_contact_email" LIKE '%@%' AND "main_contact_email" NOT LIKE '%@%@%' THEN lower(substr("main_contact_email", position('@' IN "main_contact_email"))) END) STORED;
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS "directors_counted"(integer[], director_status[], boolean[], text[], integer[], boolean);
 --> statement-breakpoint
