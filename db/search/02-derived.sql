@@ -27,6 +27,19 @@ CREATE OR REPLACE FUNCTION "director_name_order"("name" text) RETURNS text LANGU
   SELECT lower(regexp_replace(btrim("name"), '^.*\s', '')) || E'\x01' || lower("name");
 $$;
 
+-- Each director's director_search row, as derived from it and its client (shares_client_domain
+-- above), under director_search's column names: the insert trigger (03-on-directors.sql), the
+-- rebuild (06-rebuild.sql) and the check (05-checks.sql) read it here. A function rather than a
+-- view, so that no migration of directors or clients has to drop it first; PostgreSQL inlines it
+-- into the statement that reads it, which then joins by key.
+CREATE OR REPLACE FUNCTION "director_search_source"() RETURNS TABLE (director_id integer, client_id integer, status director_status,
+  is_deleted boolean, client_deleted boolean, name text, email text, reference text, price_override integer, idv_number text,
+  client_status client_status, shares_client_domain boolean) LANGUAGE sql STABLE AS $$
+  SELECT d.id, d.client_id, d.status, d.is_deleted, c.is_deleted, d.name, d.email, d.reference, d.price_override, d.idv_number, c.status,
+    email_shares_domain(d.email, c.main_contact_email)
+  FROM directors d JOIN clients c ON c.id = d.client_id;
+$$;
+
 -- The distinct lower-cased fragments of zero to three characters of a reference: '' (in every
 -- reference, so its counts are the directors' counts) and each of one to three characters.
 CREATE OR REPLACE FUNCTION "reference_grams"(reference text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$

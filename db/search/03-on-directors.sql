@@ -139,10 +139,8 @@ BEGIN
   FROM new_rows n;
   INSERT INTO director_search (director_id, client_id, status, is_deleted, client_deleted, name, email, reference, price_override,
     idv_number, client_status, shares_client_domain)
-  SELECT n.id, n.client_id, n.status, n.is_deleted, c.is_deleted, n.name, n.email, n.reference, n.price_override, n.idv_number, c.status,
-    email_shares_domain(n.email, c.main_contact_email)
-  FROM new_rows n JOIN clients c ON c.id = n.client_id
-  ORDER BY director_name_order(n.name) COLLATE "C", n.client_id, n.id;
+  SELECT x.* FROM new_rows n JOIN director_search_source() AS x ON x.director_id = n.id
+  ORDER BY director_name_order(x.name) COLLATE "C", x.client_id, x.director_id;
   RETURN NULL;
 END $$;
 

@@ -23,12 +23,10 @@ CREATE OR REPLACE FUNCTION "client_director_counts_check"() RETURNS TABLE (clien
 $$;
 
 CREATE OR REPLACE FUNCTION "director_search_check"() RETURNS TABLE (director_id integer, problem text) LANGUAGE sql AS $$
-  SELECT coalesce(d.id, s.director_id), CASE WHEN d.id IS NULL THEN 'extra' WHEN s.director_id IS NULL THEN 'missing' ELSE 'differs' END
-  FROM (SELECT d.id, d.client_id, d.status, d.is_deleted, c.is_deleted AS client_deleted, d.name, d.email, d.reference, d.price_override, d.idv_number,
-               c.status AS client_status, email_shares_domain(d.email, c.main_contact_email) AS shares_client_domain
-        FROM directors d JOIN clients c ON c.id = d.client_id) AS d
-  FULL JOIN director_search s ON s.director_id = d.id
-  WHERE d.id IS NULL OR s.director_id IS NULL
+  SELECT coalesce(d.director_id, s.director_id), CASE WHEN d.director_id IS NULL THEN 'extra' WHEN s.director_id IS NULL THEN 'missing' ELSE 'differs' END
+  FROM director_search_source() AS d
+  FULL JOIN director_search s ON s.director_id = d.director_id
+  WHERE d.director_id IS NULL OR s.director_id IS NULL
      OR (d.client_id, d.status, d.is_deleted, d.client_deleted, d.name, d.email, d.reference, d.price_override, d.idv_number, d.client_status,
          d.shares_client_domain)
         IS DISTINCT FROM (s.client_id, s.status, s.is_deleted, s.client_deleted, s.name, s.email, s.reference, s.price_override, s.idv_number,

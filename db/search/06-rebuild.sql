@@ -7,10 +7,8 @@ CREATE OR REPLACE FUNCTION "director_search_rebuild"() RETURNS void LANGUAGE sql
   DELETE FROM director_search;
   INSERT INTO director_search (director_id, client_id, status, is_deleted, client_deleted, name, email, reference, price_override,
     idv_number, client_status, shares_client_domain)
-  SELECT d.id, d.client_id, d.status, d.is_deleted, c.is_deleted, d.name, d.email, d.reference, d.price_override, d.idv_number, c.status,
-    email_shares_domain(d.email, c.main_contact_email)
-  FROM directors d JOIN clients c ON c.id = d.client_id
-  ORDER BY director_name_order(d.name) COLLATE "C", d.client_id, d.id;
+  SELECT x.* FROM director_search_source() AS x
+  ORDER BY director_name_order(x.name) COLLATE "C", x.client_id, x.director_id;
 $$;
 
 -- The rebuild writes the references too (from directors, so the order of the rebuilds does not matter).
