@@ -39,6 +39,9 @@ END $$;
 -- An update: the clients' rows where a copied column changed; their directors' rows and live
 -- counts, and the clients' counts, where the deletion or status changed (not in most updates).
 CREATE OR REPLACE FUNCTION "clients_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  -- The clients whose main contact's email changed domain (none in most updates).
+  moved integer[];
 BEGIN
   UPDATE client_search s SET name = n.name, sage_id = n.sage_id, reference = n.reference, company_id = n.company_id,
     main_contact_email = n.main_contact_email, main_contact_first_name = n.main_contact_first_name,
@@ -57,19 +60,16 @@ BEGIN
   -- a writer of its directors waits for this client's row and then counts in a fresh snapshot,
   -- 03-on-directors.sql). Tested first, as the status below is: joined to director_search for
   -- every update, the statement read its rows whether a domain changed or not.
-  IF EXISTS (
-    SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+  moved := ARRAY(
+    SELECT n.id FROM old_rows o JOIN new_rows n ON n.id = o.id
     WHERE email_domain(o.main_contact_email) IS DISTINCT FROM email_domain(n.main_contact_email)
-  ) THEN
+  );
+  IF cardinality(moved) > 0 THEN
     UPDATE director_search s SET shares_client_domain = email_shares_domain(s.email, n.main_contact_email)
-    FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE email_domain(o.main_contact_email) IS DISTINCT FROM email_domain(n.main_contact_email) AND s.client_id = n.id
-      AND s.shares_client_domain IS DISTINCT FROM email_shares_domain(s.email, n.main_contact_email);
+    FROM new_rows n
+    WHERE n.id = ANY (moved) AND s.client_id = n.id AND s.shares_client_domain IS DISTINCT FROM email_shares_domain(s.email, n.main_contact_email);
     UPDATE client_search k SET shared_live = x.shared_live, shared_alld = x.shared_alld
-    FROM client_shared_counts(ARRAY(
-      SELECT n.id FROM old_rows o JOIN new_rows n ON n.id = o.id
-      WHERE email_domain(o.main_contact_email) IS DISTINCT FROM email_domain(n.main_contact_email)
-    )) AS x
+    FROM client_shared_counts(moved) AS x
     WHERE k.id = x.client_id AND (k.shared_live, k.shared_alld) IS DISTINCT FROM (x.shared_live, x.shared_alld);
   END IF;
   IF NOT EXISTS (
