@@ -14,7 +14,8 @@ import { useStaffMessage } from "@/components/ui/form/staff-messages";
 import { FormFieldset, SelectOptions } from "@/components/ui/form/parts";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { usePatchForm } from "@/components/ui/form/use-patch-form";
-import { COMPANY_URL, sendCompanyPatch } from "./api";
+import { sendCompanyPatch } from "./api";
+import { COMPANY_URL } from "./urls";
 
 /** The server's schema of the form, loaded when the form is first used. */
 const resolver = lazyResolver<CompanyFormInput>(() => import("@/lib/schemas/company-patch").then((m) => m.companyFormSchema));

@@ -20,7 +20,8 @@ import { useStaffMessage } from "@/components/ui/form/staff-messages";
 import { ReasonForm, reasonRequired, requiredOnly, type ReasonAnswer } from "@/components/ui/form/reason-form";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
-import { DIRECTORS_URL, sendCompanyPatch } from "./api";
+import { sendCompanyPatch } from "./api";
+import { DIRECTORS_URL } from "./urls";
 
 /*
  * The dialogs' Radix code (12 kB gzip) loads after the page has hydrated, not with it: the dialogs

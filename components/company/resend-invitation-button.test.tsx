@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import messages from "@/messages/en-GB.json";
-import { canResendInvitation, ResendInvitationButton } from "./resend-invitation-button";
+import { ResendInvitationButton } from "./resend-invitation-button";
 
 const showToast = jest.fn();
 jest.mock("@/components/ui/toast", () => ({ showToast: (...args: unknown[]) => showToast(...args) }));
@@ -49,17 +49,5 @@ describe("ResendInvitationButton", () => {
     global.fetch = answer(500, { message: "TypeError: x is undefined" }) as unknown as typeof fetch;
     press();
     await waitFor(() => expect(showToast).toHaveBeenCalledWith("error", "The invitation was not resent", { description: "Please try again later." }));
-  });
-});
-
-describe("canResendInvitation", () => {
-  const invited = { invitedAt: new Date(), awaitingPayment: false, status: "AwaitingIDInfo" as const };
-  it("is for invited individuals whose verification goes on", () => {
-    expect(canResendInvitation(invited)).toBe(true);
-    expect(canResendInvitation({ ...invited, status: "UnderReview" })).toBe(true);
-    expect(canResendInvitation({ ...invited, invitedAt: null })).toBe(false);
-    expect(canResendInvitation({ ...invited, awaitingPayment: true })).toBe(false);
-    expect(canResendInvitation({ ...invited, status: "Complete" })).toBe(false);
-    expect(canResendInvitation({ ...invited, status: "Rejected" })).toBe(false);
   });
 });

@@ -2,16 +2,10 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { finalDirectorStatuses } from "@/lib/domain/director-lifecycle";
 import type { OwnCompanyDirector } from "@/lib/server/clients/get-own-company";
 import { Button } from "@/components/ui/button";
 import { showToast } from "@/components/ui/toast";
-import { resendInvitationUrl } from "./api";
-
-/** Whether the contact may resend this individual's invitation: invited, and their verification not ended. */
-export function canResendInvitation(director: Pick<OwnCompanyDirector, "invitedAt" | "awaitingPayment" | "status">): boolean {
-  return director.invitedAt !== null && !director.awaitingPayment && !finalDirectorStatuses.includes(director.status);
-}
+import { resendInvitationUrl } from "./urls";
 
 /**
  * "Resend invitation" for one individual: the server sends the same invitation again to their

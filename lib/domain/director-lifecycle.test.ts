@@ -3,6 +3,7 @@ import {
   allowedDirectorEvents,
   directorMoves,
   directorStateOf,
+  invitationResendRefusal,
   directorStatusColumns,
   MAX_IDV_ATTEMPTS,
   nextDirector,
@@ -244,5 +245,22 @@ describe("nextDirector", () => {
         expect(r).toMatchObject({ ok: true, to: attempts + 1 >= MAX_IDV_ATTEMPTS ? "Rejected" : "AwaitingIDInfo" });
       }),
     );
+  });
+});
+
+describe("invitationResendRefusal", () => {
+  const invited = { invitedAt: new Date(), awaitingPayment: false, status: "AwaitingIDInfo" as const };
+  it("lets an invited individual whose verification goes on have their invitation again", () => {
+    expect(invitationResendRefusal(invited)).toBeNull();
+    expect(invitationResendRefusal({ ...invited, status: "UnderReview" })).toBeNull();
+    expect(invitationResendRefusal({ invitedAt: "2026-11-30T10:00:00.000Z", status: "OutstandingIDInfo" })).toBeNull();
+  });
+  it("refuses one never invited, or waiting for their batch's card payment", () => {
+    expect(invitationResendRefusal({ ...invited, invitedAt: null })).toBe("invitationNotInvitedYet");
+    expect(invitationResendRefusal({ ...invited, awaitingPayment: true })).toBe("invitationNotInvitedYet");
+  });
+  it("refuses one whose verification has ended", () => {
+    expect(invitationResendRefusal({ ...invited, status: "Complete" })).toBe("invitationNotNeeded");
+    expect(invitationResendRefusal({ ...invited, status: "Rejected" })).toBe("invitationNotNeeded");
   });
 });

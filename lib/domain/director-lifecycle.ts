@@ -122,6 +122,18 @@ export const directorMoves: readonly DirectorMove[] = [
 
 export const finalDirectorStatuses: readonly DirectorStatus[] = ["Complete", "Rejected"];
 
+/**
+ * Why an individual's invitation may not be sent again, or null if it may: it was never sent (an
+ * unpaid request or batch, or one still waiting for its card payment), or their verification has
+ * ended. The resend route refuses with this reason; the company page offers the button only when
+ * there is none.
+ */
+export function invitationResendRefusal(director: { invitedAt: Date | string | null; status: DirectorStatus; awaitingPayment?: boolean }): "invitationNotInvitedYet" | "invitationNotNeeded" | null {
+  if (!director.invitedAt || director.awaitingPayment) return "invitationNotInvitedYet";
+  if (finalDirectorStatuses.includes(director.status)) return "invitationNotNeeded";
+  return null;
+}
+
 export type DirectorNext =
   | {
       ok: true;

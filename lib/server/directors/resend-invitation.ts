@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { clients, directors } from "@/db/schema";
 import { actorOf, type Principal } from "@/lib/auth/principal";
-import { finalDirectorStatuses } from "@/lib/domain/director-lifecycle";
+import { invitationResendRefusal } from "@/lib/domain/director-lifecycle";
 import type { RequestMeta } from "@/lib/http";
 import { getJobQueue } from "@/lib/jobs/queue";
 import { sendJob } from "@/lib/jobs/send-job";
@@ -44,8 +44,8 @@ export async function resendInvitation({ db, user, directorId, meta, now = new D
     .innerJoin(clients, eq(clients.id, directors.clientId))
     .where(and(eq(directors.id, directorId), eq(directors.clientId, clientId), eq(directors.isDeleted, false), eq(clients.isDeleted, false)));
   if (!director) throw new AppError("not_found");
-  if (!director.invitedAt) throw new AppError("conflict", "invitationNotInvitedYet");
-  if (finalDirectorStatuses.includes(director.status)) throw new AppError("conflict", "invitationNotNeeded");
+  const refusal = invitationResendRefusal(director);
+  if (refusal) throw new AppError("conflict", refusal);
 
   const actor = actorOf(user);
   const { perIndividual, perContact } = resendInvitationLimits;

@@ -308,6 +308,39 @@ test("[CONTACT] adds an individual to a card-paying Managed client, paid through
   await expect(page.getByText("Waiting for payment")).toHaveCount(0);
 });
 
+test("[CONTACT] pays later for an individual they added, from the company page", async ({ page, request }) => {
+  const company = await newCompany(request, { journey: "PayByCard", individuals: 1 });
+  await page.goto(company.next);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay £78.00" }).click();
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+
+  await actAs(page, company);
+  await openPage(page);
+  await page.getByRole("button", { name: "Add an individual" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add an individual" });
+  await dialog.getByLabel("Full name").fill(`Later Paid ${company.t}`);
+  await dialog.getByLabel("Email address").fill(`later-paid-${company.t}@company-e2e.example`);
+  await dialog.getByRole("button", { name: "Add individual" }).click();
+  await page.waitForURL(`${stripeSimulator}/pay/**`);
+
+  // Left Stripe's page without paying: the company page says what waits and opens a new payment.
+  await openPage(page);
+  await expect(page.getByText("1 individual you added is waiting for a card payment of £78.00.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Pay £78.00 now" }).click();
+  await page.waitForURL(`${stripeSimulator}/pay/**`);
+  const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay £78.00" }).click();
+  await page.waitForURL(`**/requests/identity-verification/${sessionId}`);
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+
+  await openPage(page);
+  await expect(page.getByRole("table", { name: "Individuals" })).toContainText(`Later Paid ${company.t}`);
+  await expect(page.getByText("Waiting for payment")).toHaveCount(0);
+});
+
 test("[CONTACT] resends an invitation", async ({ page, request }) => {
   // Paid by card: invited as soon as the payment is confirmed, whatever staff hold back for invoices.
   const company = await newCompany(request, { journey: "PayByCard", individuals: 1 });

@@ -72,12 +72,9 @@ export default async function CompanyManagementPage({ searchParams }: { searchPa
           "clientDetail.unsaved",
           "clientDetail.validation",
           "common",
-          "deadlines",
           "errorSummary",
-          "pagination",
           "requestForm.csv",
           "secure.company",
-          "statuses",
           "validation",
         ]}
       >

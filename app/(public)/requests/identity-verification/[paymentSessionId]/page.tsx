@@ -8,7 +8,6 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { getDb } from "@/db";
 import { getCardPaymentStatus } from "@/lib/server/payments/get-card-payment-status";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
-import { ClientMessages } from "@/components/i18n/client-messages";
 
 // The address carries the payment session id: keep it out of search engines and referrers.
 export const generateMetadata = titleMetadata("payments.page", PAYMENT_SECRET_PAGE);
@@ -48,9 +47,7 @@ export default async function CardPaymentPage({ params }: { params: Promise<{ pa
       return (
         <CardPage title={t("notPaidTitle")}>
           <Alert variant="warning">{t("notPaidBody", { companyName: status.companyName, amountDue: status.amountDue })}</Alert>
-          <ClientMessages namespaces={["payments.retry"]}>
-            <RetryCardPayment token={status.payToken} />
-          </ClientMessages>
+          <RetryCardPayment token={status.payToken} />
         </CardPage>
       );
     case "problem":

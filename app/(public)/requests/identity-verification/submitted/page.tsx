@@ -6,7 +6,6 @@ import { RetryCardPayment } from "@/components/payments/retry-card-payment";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button-link";
 import { parseSubmittedPageParams } from "@/lib/schemas/request-page-params";
-import { ClientMessages } from "@/components/i18n/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("requestSubmitted");
@@ -34,9 +33,7 @@ export default async function RequestSubmittedPage({ searchParams }: Props) {
         </p>
       </Alert>
       {params.payment ? (
-        <ClientMessages namespaces={["payments.retry"]}>
-          <RetryCardPayment reference={params.reference} secret={params.payment} />
-        </ClientMessages>
+        <RetryCardPayment reference={params.reference} secret={params.payment} />
       ) : (
         <>
           <h2 className="text-xl font-bold">{t("nextTitle")}</h2>

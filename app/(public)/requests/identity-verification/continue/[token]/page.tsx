@@ -8,7 +8,6 @@ import { DescriptionList } from "@/components/ui/description-list";
 import { getDb } from "@/db";
 import { getUnpaidRequest } from "@/lib/server/payments/get-unpaid-request";
 import { loadOrNotFound } from "@/lib/server/load-or-not-found";
-import { ClientMessages } from "@/components/i18n/client-messages";
 
 // The address carries the request's payment token: keep it out of search engines and referrers.
 export const generateMetadata = titleMetadata("payments.unpaid", PAYMENT_SECRET_PAGE);
@@ -39,9 +38,7 @@ export default async function UnpaidRequestPage({ params }: { params: Promise<{ 
       </Alert>
       <DescriptionList items={[{ label: t("amountDue"), value: <span data-testid="amount-due">{request.amountDue}</span> }]} />
       <p className="text-ink-muted">{t("payHint")}</p>
-      <ClientMessages namespaces={["payments.retry"]}>
-        <RetryCardPayment token={token} />
-      </ClientMessages>
+      <RetryCardPayment token={token} />
     </CardPage>
   );
 }
