@@ -60,7 +60,7 @@ export default function GlobalError({ error }: { error: unknown; retry?: () => v
   }, [error]);
 
   return (
-    <html lang={LOCALE}>
+    <html lang={LOCALE} dir="ltr">
       <body className="flex min-h-dvh flex-col bg-white text-ink antialiased">
         <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col" aria-busy={loaded ? undefined : true}>
           {loaded === "offline" ? (

@@ -39,7 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const session = user ? ({ status: "loggedIn", username: user.email, userType: user.type } as const) : null;
 
   return (
-    <html lang={locale}>
+    <html lang={locale} dir="ltr">
       <body className="flex min-h-dvh flex-col bg-white text-ink antialiased">
         <a
           href="#main-content"
