@@ -12,7 +12,7 @@ export interface JourneySectionProps {
 /** One part of the individual's own page: a section named by its `<h2>`. */
 export function JourneySection({ id, titleId, title, children }: JourneySectionProps) {
   return (
-    <section id={id} aria-labelledby={titleId} className="mt-8 space-y-4">
+    <section id={id} aria-labelledby={titleId} className="render-when-near mt-8 space-y-4">
       <h2 id={titleId} className="text-xl font-semibold">
         {title}
       </h2>
