@@ -206,6 +206,15 @@ function layoutShifts(lhr: Result): string[] {
   return (details?.items ?? []).map((i) => `${(i.score ?? 0).toFixed(3)} ${i.node?.selector ?? i.node?.nodeLabel ?? "(unknown element)"}${i.node?.snippet ? ` ${i.node.snippet.slice(0, 120)}` : ""}`);
 }
 
+/** Why Lighthouse gave a run no performance score: the metrics' own errors, else the run's. */
+function unscoredWhy(lhr: Result): string {
+  const errors = (lhr.categories.performance?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a && a.scoreDisplayMode === "error")
+    .map((a) => `${a!.id}: ${a!.errorMessage ?? "error"}`);
+  return errors.length ? errors.join("; ") : (lhr.runtimeError?.message ?? "no metric said why");
+}
+
 const score = (s: number | null | undefined) => (s === null || s === undefined ? Number.NaN : Math.round(s * 100));
 
 function rowOf(page: LighthousePage, preset: Preset, lhr: Result, performanceRuns: number[], report: string): LighthouseRow {
@@ -278,6 +287,7 @@ export async function benchLighthouse(o: LighthouseOptions): Promise<LighthouseR
           const landed = new URL(finalUrl);
           if (landed.pathname + landed.search !== page.path) throw new Error(`Lighthouse ended on ${finalUrl}, not ${page.path} (is the session cookie valid?)`);
           results.push(result.lhr);
+          if (result.lhr.categories.performance?.score == null) printError(`  no performance score for ${page.path} (${preset}, run ${i + 1}): ${unscoredWhy(result.lhr)}`);
         }
         const byScore = [...results].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
         const median = byScore[Math.floor((byScore.length - 1) / 2)]!;
