@@ -121,7 +121,7 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   const byCard = client.journey === "PayByCard";
 
   return (
-    <KitFormElement markReady aria-labelledby="client-form-title" onSubmit={form.submitWith(submit)} className="flex flex-col gap-6">
+    <KitFormElement markReady aria-labelledby="client-form-title" onSubmit={form.submitWith(submit)} className="render-when-near flex flex-col gap-6">
       <h2 id="client-form-title" className="text-2xl font-bold">
         {t("form.title")}
       </h2>

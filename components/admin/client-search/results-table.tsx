@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { OpeningMark } from "./opening-mark";
 import { formatDate } from "@/lib/dates/format-date";
 import { useMoney } from "@/lib/ui-helpers/use-money";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -47,6 +48,7 @@ function useColumns(view: TableViewMode): Column[] {
     <>
       <Link href={`/administration/client-management/${row.id}`} prefetch={false} className="font-semibold">
         {label}
+        <OpeningMark />
       </Link>
       {row.isDeleted ? <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-900">{t("deleted")}</span> : null}
     </>
@@ -76,6 +78,7 @@ function useColumns(view: TableViewMode): Column[] {
     <>
       <Link href={`/administration/client-management/${r.id}`} prefetch={false} className="font-semibold">
         {r.directorName}
+        <OpeningMark />
       </Link>
       {r.directorIsDeleted ? <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-900">{t("deleted")}</span> : null}
     </>

@@ -135,7 +135,7 @@ export default async function ClientDetailPage({ params, searchParams }: { param
           <div className="flex flex-col gap-12">
             <ClientForm client={client} assignees={options.assignees} countries={countries} readOnly={client.isDeleted} />
 
-            <section aria-labelledby="individuals-title" className="min-w-0">
+            <section aria-labelledby="individuals-title" className="render-when-near min-w-0">
               <h2 id="individuals-title" tabIndex={-1} className="mb-4 text-2xl font-bold outline-none">
                 {t("sections.individuals")}
               </h2>
@@ -151,7 +151,7 @@ export default async function ClientDetailPage({ params, searchParams }: { param
               />
             </section>
 
-            <section aria-labelledby="audit-title" className="min-w-0">
+            <section aria-labelledby="audit-title" className="render-when-near min-w-0">
               <h2 id="audit-title" className="mb-4 text-2xl font-bold">
                 {t("sections.audit")}
               </h2>
