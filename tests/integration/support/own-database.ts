@@ -24,10 +24,20 @@ export function ownDatabase(prefix: string, { poolMax }: { poolMax: number }): O
     return state;
   };
 
+  // A pool with no listener turns an idle connection's error into an unhandled one that ends the
+  // test file without saying which test it was in: they are kept and fail the test that saw them.
+  const idleErrors: Error[] = [];
   beforeAll(async () => {
     const url = await createTestDatabase(name);
-    state = { handle: await openDatabase({ databaseUrl: url, migrate: false }), pool: new pg.Pool({ connectionString: url, max: poolMax }) };
+    const pool = new pg.Pool({ connectionString: url, max: poolMax });
+    pool.on("error", (err) => idleErrors.push(err));
+    state = { handle: await openDatabase({ databaseUrl: url, migrate: false }), pool };
   }, 120_000);
+
+  afterEach(() => {
+    const seen = idleErrors.splice(0);
+    if (seen.length) throw new Error(`${name}: an idle connection failed during the test: ${seen.map((e) => e.message).join("; ")}`);
+  });
 
   afterAll(async () => {
     await state?.pool.end();
