@@ -276,13 +276,29 @@ test("[CONTACT] bulk adds individuals from a CSV file, with the rows that failed
   await expect(page.getByText("4 individuals shown of 4")).toBeVisible();
 });
 
-test("[CONTACT] adds an individual to a card-paying Managed client, paid through the Stripe simulator before the invitation goes", async ({ page, request }) => {
+/** A card-paying Managed client with one individual, its request paid on the Stripe simulator's page. */
+async function paidCardCompany(page: Page, request: APIRequestContext) {
   const company = await newCompany(request, { journey: "PayByCard", individuals: 1 });
-  // The request's own payment first (£65.00 + VAT).
   await page.goto(company.next);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByRole("button", { name: "Pay £78.00" }).click();
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+  return company;
+}
+
+/** Pays the Stripe simulator's page the browser is on (or about to be on) and lands on the portal's payment page. */
+async function payOnStripe(page: Page) {
+  await page.waitForURL(`${stripeSimulator}/pay/**`);
+  const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay £78.00" }).click();
+  await page.waitForURL(`**/requests/identity-verification/${sessionId}`);
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+}
+
+test("[CONTACT] adds an individual to a card-paying Managed client, paid through the Stripe simulator before the invitation goes", async ({ page, request }) => {
+  // The request's own payment first (£65.00 + VAT).
+  const company = await paidCardCompany(page, request);
 
   await actAs(page, company);
   await openPage(page);
@@ -295,12 +311,7 @@ test("[CONTACT] adds an individual to a card-paying Managed client, paid through
   await dialog.getByRole("button", { name: "Add individual" }).click();
 
   // Stripe's page for the added individual only.
-  await page.waitForURL(`${stripeSimulator}/pay/**`);
-  const sessionId = new URL(page.url()).pathname.split("/").pop()!;
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Pay £78.00" }).click();
-  await page.waitForURL(`**/requests/identity-verification/${sessionId}`);
-  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+  await payOnStripe(page);
 
   await waitForEmail(`card-added-${company.t}@company-e2e.example`, /verify your identity/i, 20_000);
   await openPage(page);
@@ -309,11 +320,7 @@ test("[CONTACT] adds an individual to a card-paying Managed client, paid through
 });
 
 test("[CONTACT] pays later for an individual they added, from the company page", async ({ page, request }) => {
-  const company = await newCompany(request, { journey: "PayByCard", individuals: 1 });
-  await page.goto(company.next);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Pay £78.00" }).click();
-  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+  const company = await paidCardCompany(page, request);
 
   await actAs(page, company);
   await openPage(page);
@@ -329,12 +336,7 @@ test("[CONTACT] pays later for an individual they added, from the company page",
   await expect(page.getByText("1 individual you added is waiting for a card payment of £78.00.")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Pay £78.00 now" }).click();
-  await page.waitForURL(`${stripeSimulator}/pay/**`);
-  const sessionId = new URL(page.url()).pathname.split("/").pop()!;
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Pay £78.00" }).click();
-  await page.waitForURL(`**/requests/identity-verification/${sessionId}`);
-  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+  await payOnStripe(page);
 
   await openPage(page);
   await expect(page.getByRole("table", { name: "Individuals" })).toContainText(`Later Paid ${company.t}`);
