@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button, type ButtonProps } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { goTo } from "./navigate";
 
 export interface StartPaymentProps {
@@ -17,7 +17,6 @@ export interface StartPaymentProps {
   failed: string;
   notFound?: string;
   className?: string;
-  buttonClassName?: ButtonProps["className"];
 }
 
 /**
@@ -25,7 +24,7 @@ export interface StartPaymentProps {
  * names. A failure is said above the button, which stays usable, and takes the focus so it is
  * announced. The texts come translated from the page, so the button needs no messages of its own.
  */
-export function StartPayment({ endpoint, body, label, startingLabel, failed, notFound, className, buttonClassName }: StartPaymentProps) {
+export function StartPayment({ endpoint, body, label, startingLabel, failed, notFound, className }: StartPaymentProps) {
   const errorId = useId();
   const [state, setState] = useState<"idle" | "starting" | "failed" | "notFound">("idle");
 
@@ -54,7 +53,7 @@ export function StartPayment({ endpoint, body, label, startingLabel, failed, not
         </Alert>
       ) : null}
       <div>
-        <Button type="button" className={buttonClassName} onClick={() => void start()} loading={state === "starting"} loadingLabel={startingLabel}>
+        <Button type="button" onClick={() => void start()} loading={state === "starting"} loadingLabel={startingLabel}>
           {label}
         </Button>
       </div>
