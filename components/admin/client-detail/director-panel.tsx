@@ -27,9 +27,6 @@ import type { RegisterFindings } from "@/lib/server/companies-house/register-che
 import { RegisterCheckActions } from "./register-check-dialogs";
 import { RegisterFindingsView } from "./register-findings";
 
-/** The heading of the individuals section (focus goes there after a deletion removes the row). */
-export const INDIVIDUALS_HEADING_ID = "individuals-title";
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="min-w-0">

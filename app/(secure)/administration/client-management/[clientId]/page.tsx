@@ -7,6 +7,7 @@ import { AuditTrail } from "@/components/admin/client-detail/audit-trail";
 import { ClientForm } from "@/components/admin/client-detail/client-form";
 import { DeleteClientButton } from "@/components/admin/client-detail/delete-client-button";
 import { DirectorsSection } from "@/components/admin/client-detail/directors-section";
+import { INDIVIDUALS_HEADING_ID, parseDirectorsView, type SearchParams } from "@/components/admin/client-detail/directors-view";
 import { RaiseInvoiceButton } from "@/components/admin/client-detail/raise-invoice-button";
 import { SendReminderButton } from "@/components/admin/client-detail/send-reminder-button";
 import { UnsavedChangesProvider } from "@/components/ui/form/unsaved-changes";
@@ -15,7 +16,6 @@ import { Alert } from "@/components/ui/alert";
 import { DescriptionList } from "@/components/ui/description-list";
 import { clientSummaryItems } from "@/components/clients/client-summary-items";
 import { getDb } from "@/db";
-import { directorStatusValues, type DirectorStatus } from "@/lib/domain/values";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
 import { requirePageUser } from "@/lib/auth/guards";
 import { countryOptions } from "@/lib/countries";
@@ -40,31 +40,18 @@ export async function generateMetadata({ params }: { params: Promise<{ clientId:
  * streaming): every field in sections, editable; its individuals with their details, overrides and
  * deletion; its audit trail. Edits go through the JSON Patch API; the page refreshes after each.
  */
-type SearchParams = Record<string, string | string[] | undefined>;
-
-/** The individuals list's view from the URL (anything unreadable is the default: all, page 1). */
-function directorListView(params: SearchParams) {
-  const one = (key: string) => (typeof params[key] === "string" ? params[key] : undefined);
-  const status = one("individualsStatus");
-  const page = Number(one("individualsPage"));
-  return {
-    status: (directorStatusValues as readonly string[]).includes(status ?? "") ? (status as DirectorStatus) : undefined,
-    showDeleted: one("individualsDeleted") === "1",
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-  };
-}
-
 export default async function ClientDetailPage({ params, searchParams }: { params: Promise<{ clientId: string }>; searchParams: Promise<SearchParams> }) {
   const user = await requirePageUser("admin.clients.read");
   const id = parseId((await params).clientId);
   if (id === null) notFound();
-  const view = directorListView(await searchParams);
+  const query = await searchParams;
+  const view = parseDirectorsView(query);
   const db = await getDb();
   const [t, ts, format, detail, options] = await Promise.all([
     getTranslations("clientDetail"),
     getTranslations("statuses"),
     getFormatter(),
-    loadOrNotFound(getClientDetail({ db, user, id, view })),
+    loadOrNotFound(getClientDetail({ db, user, id, view: { ...view, status: view.status ?? undefined } })),
     getAdminOptions({ db, user }),
   ]);
   const { client, directors, directorsPager, directorTotals, audit, auditTruncated } = detail;
@@ -74,7 +61,7 @@ export default async function ClientDetailPage({ params, searchParams }: { param
   const when = (d: Date) => format.dateTime(d, { dateStyle: "medium", timeStyle: "short" });
 
   return (
-    <ClientMessages namespaces={["auditArea.types", "auditSentence", "clientDetail", "combobox", "common", "dateInput", "deadlines", "errorSummary", "evidence.kinds", "evidence.pack", "pagination", "statuses", "validation"]}>
+    <ClientMessages namespaces={["auditArea.types", "auditSentence", "clientDetail", "combobox", "common", "dateInput", "errorSummary", "evidence.kinds", "evidence.pack", "statuses", "validation"]}>
       <UnsavedChangesProvider>
         <PlainPage
           title={client.name}
@@ -124,7 +111,7 @@ export default async function ClientDetailPage({ params, searchParams }: { param
                 <a href="#client-form-title">{t("form.title")}</a>
               </li>
               <li>
-                <a href="#individuals-title">{t("sections.individuals")}</a>
+                <a href={`#${INDIVIDUALS_HEADING_ID}`}>{t("sections.individuals")}</a>
               </li>
               <li>
                 <a href="#audit-title">{t("sections.audit")}</a>
@@ -135,16 +122,17 @@ export default async function ClientDetailPage({ params, searchParams }: { param
           <div className="flex flex-col gap-12">
             <ClientForm client={client} assignees={options.assignees} countries={countries} readOnly={client.isDeleted} />
 
-            <section aria-labelledby="individuals-title" className="render-when-near min-w-0">
-              <h2 id="individuals-title" tabIndex={-1} className="mb-4 text-2xl font-bold outline-none">
+            <section aria-labelledby={INDIVIDUALS_HEADING_ID} className="render-when-near min-w-0">
+              <h2 id={INDIVIDUALS_HEADING_ID} tabIndex={-1} className="mb-4 text-2xl font-bold outline-none">
                 {t("sections.individuals")}
               </h2>
               <DirectorsSection
                 directors={directors}
                 pager={directorsPager}
                 totals={directorTotals}
-                status={view.status ?? null}
-                showDeleted={view.showDeleted}
+                view={view}
+                path={`/administration/client-management/${client.id}`}
+                searchParams={query}
                 clientUnitPrice={client.unitPrice}
                 countries={countries}
                 registerFindings={registerFindings}
