@@ -18,7 +18,7 @@ import { botCheckActions } from "@/lib/bot-check/actions";
 
 type Status = { kind: "editing" } | { kind: "sent"; email: string } | { kind: "failed"; message?: string };
 
-const resolver = lazyResolver(() => import("@/lib/schemas/enquiry").then((m) => m.enquirySchema));
+const resolver = lazyResolver<EnquiryInput>(() => import("@/lib/schemas/enquiry").then((m) => m.enquirySchema));
 
 const fields = ["name", "email", "description"] as const;
 

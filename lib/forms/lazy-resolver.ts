@@ -19,10 +19,10 @@ type StandardResult<T> =
  * (`company.name`, `individuals.3.email`; an error of an array that also has errors in its rows
  * becomes the array's `root`), so nested and list fields clear their errors when revalidated.
  */
-export function lazyResolver<T extends FieldValues>(load: () => Promise<StandardSchema<T>>): Resolver<T> & { preload(): void } {
-  let schema: Promise<StandardSchema<T>> | undefined;
+export function lazyResolver<T extends FieldValues, TOut = T>(load: () => Promise<StandardSchema<TOut>>): Resolver<T, unknown, TOut> & { preload(): void } {
+  let schema: Promise<StandardSchema<TOut>> | undefined;
   const get = () => (schema ??= load());
-  const resolver: Resolver<T> = async (values, _context, options) => {
+  const resolver: Resolver<T, unknown, TOut> = async (values, _context, options) => {
     const result = await (await get())["~standard"].validate(values);
     if (!result.issues) return { values: result.value, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};

@@ -149,12 +149,6 @@ export function poundsToPence(input: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
-/** Pence as a pounds string for an input ("5500" → "55.00"). */
-export function penceToPounds(value: number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  return `${Math.floor(value / 100)}.${String(value % 100).padStart(2, "0")}`;
-}
-
 /** A form field in pounds, giving pence (required). */
 export function requiredPounds() {
   return z

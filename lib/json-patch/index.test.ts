@@ -2,7 +2,8 @@ import { z } from "zod";
 import { clientPatchSpec, clientFormSchema, deleteRequestSchema } from "@/lib/schemas/client-patch";
 import { directorPatchSpec, priceOverrideFormSchema, statusOverrideFormSchema } from "@/lib/schemas/director-patch";
 import { diffToOperations, evaluatePatch, issuesToFieldErrors, jsonEqual, memberOf, type PatchSpec } from "./index";
-import { isCalendarDate, penceToPounds, poundsToPence } from "./fields";
+import { penceToPounds } from "@/lib/pricing/pricing";
+import { isCalendarDate, poundsToPence } from "./fields";
 
 const spec: PatchSpec = {
   fields: {

@@ -125,3 +125,9 @@ const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" 
 export function formatPence(amount: number): string {
   return gbp.format(amount / 100);
 }
+
+/** Pence as a pounds string for an input ("5500" → "55.00"). */
+export function penceToPounds(value: number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  return `${Math.floor(value / 100)}.${String(value % 100).padStart(2, "0")}`;
+}

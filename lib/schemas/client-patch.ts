@@ -14,6 +14,7 @@ import {
   requiredPounds,
   requiredText,
 } from "@/lib/json-patch/fields";
+import type { ClientPatchField, PaymentRecordField } from "./client-patch-fields";
 
 /**
  * What staff may change on a client with PATCH /api/admin/director-verification/clients/{id}
@@ -65,7 +66,7 @@ export const clientPatchFields = {
   kantataReference: optionalText(50),
   sageInvoiceNumber: optionalText(50),
   paid: flag(),
-} as const;
+} as const satisfies Record<ClientPatchField, z.ZodType>;
 
 /**
  * Write-only, with `status` New on a client awaiting its card payment: the payment staff record
@@ -74,10 +75,8 @@ export const clientPatchFields = {
 export const paymentRecordFields = {
   paymentReference: optionalText(100),
   paymentNote: optionalText(1000),
-} as const;
+} as const satisfies Record<PaymentRecordField, z.ZodType>;
 
-export type ClientPatchField = keyof typeof clientPatchFields;
-export const clientPatchFieldNames = Object.keys(clientPatchFields) as ClientPatchField[];
 
 export const clientPatchSpec: PatchSpec = { fields: { ...clientPatchFields, ...paymentRecordFields } };
 

@@ -5,7 +5,8 @@ import { clients, clientStatusValues, directors, directorStatusValues, productTi
 import { PATCH as patchClientRoute } from "@/app/api/admin/director-verification/clients/[id]/route";
 import { PATCH as patchDirectorRoute } from "@/app/api/admin/director-verification/directors/[id]/route";
 import { evaluatePatch } from "@/lib/json-patch";
-import { clientPatchFieldNames, clientPatchSpec } from "@/lib/schemas/client-patch";
+import { clientPatchSpec } from "@/lib/schemas/client-patch";
+import { clientPatchFieldNames } from "@/lib/schemas/client-patch-fields";
 import { directorPatchFieldNames, directorPatchSpec } from "@/lib/schemas/director-patch";
 import { insertClientWithDirectors } from "../support/factories";
 import { apiRequest, routeParams } from "./support/requests";

@@ -2,13 +2,14 @@
 
 import { useMemo, useRef } from "react";
 import { Controller, useWatch, type UseFormRegisterReturn } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
 import { staffMovesFrom } from "@/lib/domain/client-lifecycle";
 import { productTierValues, type ClientStatus } from "@/lib/domain/values";
 import type { OptionItem } from "@/lib/countries";
-import { penceToPounds } from "@/lib/json-patch/fields";
-import { clientFormSchema, clientPatchFieldNames, paymentRecordFields, type ClientFormInput, type ClientFormOutput, type ClientPatchField } from "@/lib/schemas/client-patch";
+import { penceToPounds } from "@/lib/pricing/pricing";
+import { lazyResolver } from "@/lib/forms/lazy-resolver";
+import type { ClientFormInput, ClientFormOutput } from "@/lib/schemas/client-patch";
+import { clientPatchFieldNames, paymentRecordFieldNames, type ClientPatchField, type PaymentRecordField } from "@/lib/schemas/client-patch-fields";
 import type { ClientDetail } from "@/lib/server/clients/get-client-detail";
 import { useMoney } from "@/lib/ui-helpers/use-money";
 import { Alert } from "@/components/ui/alert";
@@ -25,6 +26,9 @@ import { usePatchForm } from "@/components/ui/form/use-patch-form";
 import { clientUrl, sendPatch } from "./api";
 
 export type ClientFormClient = ClientDetail["client"];
+
+/* The server's own schema checks the form in the browser; it loads when the form is first focused. */
+const resolver = lazyResolver<ClientFormInput, ClientFormOutput>(() => import("@/lib/schemas/client-patch").then((m) => m.clientFormSchema));
 
 function toFormValues(client: ClientFormClient): ClientFormInput {
   const values: Record<string, unknown> = {};
@@ -77,7 +81,7 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   const message = useStaffMessage();
   const problemRef = useRef<HTMLDivElement>(null);
   const defaults = useMemo(() => toFormValues(client), [client]);
-  const form = useKitForm<ClientFormInput, ClientFormOutput>({ resolver: zodResolver(clientFormSchema), defaultValues: defaults, focus: "field", version: new Date(client.updatedAt).getTime() });
+  const form = useKitForm<ClientFormInput, ClientFormOutput>({ resolver, defaultValues: defaults, focus: "field", version: new Date(client.updatedAt).getTime() });
   const {
     register,
     control,
@@ -102,12 +106,12 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
             { op: "add", path: "/paymentNote", value: values.paymentNote ?? "" },
           ]
         : [],
-    moreFields: Object.keys(paymentRecordFields),
+    moreFields: paymentRecordFieldNames,
     send: (operations) => sendPatch(clientUrl(client.id), operations),
     toasts: { saved: "clientSaved" },
   });
 
-  const err = (field: ClientPatchField | keyof typeof paymentRecordFields) => message(errors[field]?.message);
+  const err = (field: ClientPatchField | PaymentRecordField) => message(errors[field]?.message);
   const chosenStatus = useWatch({ control, name: "status" });
   const text = (field: ClientPatchField, label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} error={err(field)} {...extra} {...register(field)} />
@@ -121,7 +125,7 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   const byCard = client.journey === "PayByCard";
 
   return (
-    <KitFormElement markReady aria-labelledby="client-form-title" onSubmit={form.submitWith(submit)} className="render-when-near flex flex-col gap-6">
+    <KitFormElement markReady aria-labelledby="client-form-title" onSubmit={form.submitWith(submit)} onFocus={resolver.preload} className="render-when-near flex flex-col gap-6">
       <h2 id="client-form-title" className="text-2xl font-bold">
         {t("form.title")}
       </h2>

@@ -5,7 +5,7 @@ import type { FieldValues } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { directorStatusLifecycleOrder, type DirectorStatus } from "@/lib/domain/values";
-import { penceToPounds } from "@/lib/json-patch/fields";
+import { penceToPounds } from "@/lib/pricing/pricing";
 import {
   priceOverrideFormSchema,
   statusOverrideFormSchema,

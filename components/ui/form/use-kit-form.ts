@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type Resolver, type SubmitHandler, type UseFormReturn } from "react-hook-form";
 
 export interface KitFormOptions<TIn extends FieldValues, TOut> {
-  /** zodResolver(schema) on staff pages; lazyResolver (lib/forms/lazy-resolver.ts) where the page's first-load JavaScript counts. */
+  /** zodResolver(schema), or lazyResolver (lib/forms/lazy-resolver.ts) where the page's first-load JavaScript counts. */
   resolver: Resolver<TIn, unknown, TOut> | Resolver<TIn>;
   defaultValues: DefaultValues<TIn>;
   /**

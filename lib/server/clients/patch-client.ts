@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { clients, sessions, users } from "@/db/schema";
-import { clientPatchFieldNames, clientPatchSpec } from "@/lib/schemas/client-patch";
+import { clientPatchSpec } from "@/lib/schemas/client-patch";
+import { clientPatchFieldNames } from "@/lib/schemas/client-patch-fields";
 import { AppError } from "@/lib/server/app-error";
 import { evaluatePatchOrThrow, staffActor, type StaffRecordInput } from "@/lib/server/staff-record";
 import { staffClientEvent, staffMovesFrom } from "@/lib/domain/client-lifecycle";
