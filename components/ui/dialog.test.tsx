@@ -75,6 +75,31 @@ describe("Dialog", () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
+  it("gives focus back to the opener when it mounts already open (its code loaded after the click)", async () => {
+    function LateDialog() {
+      const [open, setOpen] = useState(false);
+      return (
+        <main>
+          <button type="button" onClick={() => setOpen(true)}>
+            Delete client
+          </button>
+          {open ? (
+            <Dialog open onClose={() => setOpen(false)} title="Delete Hartwell Holdings Ltd?">
+              <label>
+                Reason for deleting <textarea />
+              </label>
+            </Dialog>
+          ) : null}
+        </main>
+      );
+    }
+    render(<LateDialog />);
+    const opener = open();
+    expect(screen.getByRole("textbox", { name: "Reason for deleting" })).toHaveFocus();
+    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
   it("gives focus to another element when asked to", async () => {
     render(<Harness returnFocusTo={() => document.getElementById("elsewhere")} />);
     open();

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { cn } from "./cn";
 
@@ -44,6 +44,9 @@ export function Dialog({ open, onClose, title, description, children, className,
     document.addEventListener("focusin", remember);
     return () => document.removeEventListener("focusin", remember);
   }, [open]);
+  // A dialog whose code arrived after the click that opened it mounts open, having seen no focus
+  // move: what had focus as it mounted (read before any of its controls takes it).
+  const [focusAtMount] = useState(() => (typeof document !== "undefined" && document.activeElement instanceof HTMLElement ? document.activeElement : null));
 
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
@@ -66,7 +69,7 @@ export function Dialog({ open, onClose, title, description, children, className,
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            const target = returnFocusTo?.() ?? lastFocus.current;
+            const target = returnFocusTo?.() ?? lastFocus.current ?? focusAtMount;
             if (target?.isConnected) target.focus();
           }}
           onPointerDownOutside={(event) => event.preventDefault()}
