@@ -1,12 +1,19 @@
 "use client";
 
 import { useState } from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useToastMessages } from "@/components/ui/toast";
 import { sendDelete } from "./api";
-import { DeleteDialog } from "./delete-dialog";
+
+/*
+ * The dialog, its reason form and their schema load after the page has hydrated, not with it: the
+ * dialog is closed when the page loads. It mounts closed as soon as it is there, so it knows where
+ * focus was before it opens.
+ */
+const DeleteDialog = dynamic(() => import("./delete-dialog").then((m) => m.DeleteDialog), { ssr: false });
 
 /** "Delete client": asks for the reason, deletes, then goes back to the client list. */
 export function DeleteClientButton({ clientId, clientName }: { clientId: number; clientName: string }) {

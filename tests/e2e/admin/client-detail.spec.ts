@@ -161,6 +161,36 @@ test("[ADMIN] deletes a director with a reason", async ({ page }) => {
   await expect(page.getByRole("region", { name: "Audit trail" }).getByRole("heading", { name: `Portal Administrator deleted ${ewan}. Reason: Resigned as a director last week.` })).toBeVisible();
 });
 
+test("[ADMIN] deletes a client with a reason", async ({ page }) => {
+  const company = await twoIndividuals();
+  await openClient(page, company);
+  // The dialog's code arrives after the page: the button works from the first click all the same.
+  const open = page.getByRole("main").getByRole("button", { name: "Delete client" });
+  await open.click();
+
+  const dialog = page.getByRole("dialog", { name: `Delete ${company.name}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Reason for deleting" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Delete client" }).click();
+  await expect(dialog.getByText("Enter a reason")).toBeVisible();
+  // Cancelled, the dialog gives the focus back to the button that opened it.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+
+  await open.click();
+  await dialog.getByRole("textbox", { name: "Reason for deleting" }).fill("Duplicate of another client's record.");
+  await dialog.getByRole("button", { name: "Delete client" }).click();
+  await expect(page).toHaveURL(/\/administration\/client-management$/);
+  await expect(page.getByText(`${company.name} deleted`)).toBeVisible();
+
+  // Its page says so, with the reason, and offers no more changes.
+  await openClient(page, company);
+  await expect(page.getByText("This client has been deleted")).toBeVisible();
+  await expect(page.getByText("Reason: Duplicate of another client's record.", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("button", { name: "Delete client" })).toHaveCount(0);
+});
+
 test("[ADMIN] the client page and its dialogs are accessible", async ({ page }) => {
   const company = await twoIndividuals();
   const fiona = company.individuals[0]!.name;
