@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import messages from "@/messages/en-GB.json";
-import { IdentityCheckSection, identityCheckApi, type IdentityCheckDirector } from "./identity-check-section";
+import { identityCheckApi, type IdentityCheckDirector } from "./identity-check-model";
+import { IdentityCheckSection } from "./identity-check-section";
 
 const refresh = jest.fn();
 jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));

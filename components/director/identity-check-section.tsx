@@ -1,5 +1,3 @@
-"use client";
-
 /**
  * The identity check step of the director's page: the check at Yoti, from starting it to its result.
  *
@@ -13,130 +11,24 @@
  *   the attempts left are said, as the email does; none once Rejected).
  * - `headingLevel` (optional, default 2): the level of the section's heading, to fit the page.
  *
- * While a session is open the provider's page is shown in a frame (with a link that opens it in a
- * new tab, for browsers or settings that block the frame), and the section asks the server every few
- * seconds whether the result has arrived (`check-yoti` fetches the session from Yoti); when it has,
- * the page is rendered again with the new status.
+ * Every state but the check to do renders here, on the server; the check to do (the start button,
+ * the provider's frame and the wait for its result) is the client's: IdentityCheckStart.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useRouter } from "next/navigation";
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { ExternalLink } from "@/components/ui/external-link";
-import { attemptsLeft } from "@/lib/domain/director-journey";
-import type { DirectorStatus } from "@/lib/domain/values";
-
-export interface IdentityCheckDirector {
-  status: DirectorStatus;
-  sessionUrl: string | null;
-  sessionExpiry: Date | string | null;
-  idvFailedAttempts: number;
-  /** Details and 12 months of address history saved: the check may start (the status machine's guard). */
-  detailsComplete: boolean;
-}
+import { openSession, type IdentityCheckDirector } from "./identity-check-model";
+import { IdentityCheckStart } from "./identity-check-start";
 
 export interface IdentityCheckSectionProps {
   director: IdentityCheckDirector;
   headingLevel?: 2 | 3;
 }
 
-/** The API of the identity check (lib/server/identity-check). */
-export const identityCheckApi = {
-  start: "/api/director-verification/director-verification/start-yoti",
-  atYoti: "/api/director-verification/director-verification/at-yoti",
-  check: "/api/director-verification/director-verification/check-yoti",
-} as const;
-
-/** How often the page asks for the result, and for how long (then the director reloads). */
-const POLL_EVERY_MS = 5_000;
-const POLL_FOR_MS = 60 * 60_000;
-
-const ERROR_ID = "identity-check-error";
-
-interface OpenSession {
-  sessionUrl: string;
-  sessionExpiry: string;
-}
-
-function openSession(d: IdentityCheckDirector): OpenSession | null {
-  if (d.status !== "AwaitingIDInfo" || !d.sessionUrl || !d.sessionExpiry) return null;
-  const expiry = new Date(d.sessionExpiry);
-  return expiry.getTime() > Date.now() ? { sessionUrl: d.sessionUrl, sessionExpiry: expiry.toISOString() } : null;
-}
-
 export function IdentityCheckSection({ director, headingLevel = 2 }: IdentityCheckSectionProps) {
   const t = useTranslations("identityCheck");
-  const router = useRouter();
   const Heading = headingLevel === 3 ? "h3" : "h2";
-  const [session, setSession] = useState<OpenSession | null>(() => openSession(director));
-  const [starting, setStarting] = useState(false);
-  /** Why the last start failed: the server's message for a refusal it explains (409, 429), else null for the general one. */
-  const [startFailed, setStartFailed] = useState<false | { message: string | null }>(false);
-  const clickRecorded = useRef(false);
-
-  // A new render from the server (after a refresh) brings the truth: take its session.
-  useEffect(() => setSession(openSession(director)), [director]);
-
-  const waiting = session !== null;
-  useEffect(() => {
-    if (!waiting) return;
-    const until = Date.now() + POLL_FOR_MS;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      if (Date.now() > until) return clearInterval(timer);
-      if (document.hidden) return;
-      try {
-        const res = await fetch(identityCheckApi.check, { cache: "no-store" });
-        if (!res.ok || stopped) return;
-        const body = (await res.json()) as { success: boolean };
-        if (body.success) {
-          clearInterval(timer);
-          router.refresh();
-        }
-      } catch {
-        // Offline for a moment: the next tick asks again.
-      }
-    }, POLL_EVERY_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [waiting, router]);
-
-  const recordClick = useCallback(() => {
-    if (clickRecorded.current) return;
-    clickRecorded.current = true;
-    void fetch(identityCheckApi.atYoti, { headers: { Accept: "application/json" }, cache: "no-store" }).catch(() => {
-      clickRecorded.current = false;
-    });
-  }, []);
-
-  async function start() {
-    setStarting(true);
-    setStartFailed(false);
-    try {
-      const res = await fetch(identityCheckApi.start, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-      if (res.ok) {
-        const body = (await res.json()) as OpenSession;
-        setSession({ sessionUrl: body.sessionUrl, sessionExpiry: body.sessionExpiry });
-        router.refresh();
-        return;
-      }
-      // A refusal the server explains (the step is not available, or today's limit of new checks is
-      // reached): its message; anything else, the general one.
-      const answer = (await res.json().catch(() => ({}))) as { message?: unknown };
-      const explained = (res.status === 409 || res.status === 429) && typeof answer.message === "string" && answer.message ? answer.message : null;
-      setStartFailed({ message: explained });
-    } catch {
-      setStartFailed({ message: null });
-    } finally {
-      setStarting(false);
-    }
-    requestAnimationFrame(() => document.getElementById(ERROR_ID)?.focus());
-  }
-
-  const status = director.status;
+  const { status } = director;
   if (status === "OutstandingIDInfo") return null;
 
   const section = (body: ReactNode) => (
@@ -160,36 +52,7 @@ export function IdentityCheckSection({ director, headingLevel = 2 }: IdentityChe
       </Alert>,
     );
   }
-
-  const startError = startFailed ? (
-    <Alert variant="error" id={ERROR_ID} tabIndex={-1} className="outline-none">
-      {startFailed.message ?? t("startFailed")}
-    </Alert>
-  ) : null;
-
-  if (session) {
-    return section(
-      <>
-        <p>{t("inFrame")}</p>
-        <Alert variant="info" role="status">
-          {t("mayTakeMinutes")}
-        </Alert>
-        <iframe
-          title={t("frameTitle")}
-          src={session.sessionUrl}
-          allow="camera; fullscreen"
-          onLoad={recordClick}
-          className="h-[42rem] w-full rounded border border-slate-300 bg-white"
-        />
-        <p>
-          {t("frameBlocked")}{" "}
-          <ExternalLink href={identityCheckApi.atYoti}>{t("openInNewTab")}</ExternalLink>
-        </p>
-      </>,
-    );
-  }
-
-  if (!director.detailsComplete) {
+  if (!director.detailsComplete && !openSession(director)) {
     // The step is not yet available, and the page says why (the server answers 409 too).
     return section(
       <>
@@ -202,28 +65,7 @@ export function IdentityCheckSection({ director, headingLevel = 2 }: IdentityChe
       </>,
     );
   }
-
-  const retry = status === "AwaitingIDInfo" && director.idvFailedAttempts > 0;
-  return section(
-    <>
-      {status === "IDVLinkExpired" ? (
-        <Alert variant="warning" role="none">
-          {t("expired")}
-        </Alert>
-      ) : retry ? (
-        <Alert variant="error" role="none">
-          <p>{t("failedTryAgain")}</p>
-          <p className="mt-1" data-testid="identity-check-attempts-left">{t("attemptsLeft", { left: attemptsLeft(director) })}</p>
-        </Alert>
-      ) : (
-        <p>{t("intro")}</p>
-      )}
-      {startError}
-      <div>
-        <Button onClick={start} loading={starting} loadingLabel={t("starting")}>
-          {status === "IDVLinkExpired" ? t("startAgain") : retry ? t("tryAgain") : t("start")}
-        </Button>
-      </div>
-    </>,
-  );
+  // Only what the check needs goes to the browser, not the director's whole record.
+  const { sessionUrl, sessionExpiry, idvFailedAttempts, detailsComplete } = director;
+  return section(<IdentityCheckStart director={{ status, sessionUrl, sessionExpiry, idvFailedAttempts, detailsComplete }} />);
 }
