@@ -2,7 +2,8 @@ import { useState } from "react";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Dialog } from "./dialog";
 
-function Harness({ onClose = () => {}, returnFocusTo }: { onClose?: () => void; returnFocusTo?: () => HTMLElement | null }) {
+/** `late`: the dialog is not there until it opens, as when its code loads after the click (next/dynamic). */
+function Harness({ onClose = () => {}, returnFocusTo, late = false }: { onClose?: () => void; returnFocusTo?: () => HTMLElement | null; late?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <main>
@@ -12,21 +13,23 @@ function Harness({ onClose = () => {}, returnFocusTo }: { onClose?: () => void; 
       <h2 id="elsewhere" tabIndex={-1}>
         Individuals
       </h2>
-      <Dialog
-        open={open}
-        onClose={() => {
-          onClose();
-          setOpen(false);
-        }}
-        title="Delete Hartwell Holdings Ltd?"
-        description="The client is kept, marked as deleted."
-        returnFocusTo={returnFocusTo}
-      >
-        <button type="button">Cancel</button>
-        <label>
-          Reason for deleting <textarea />
-        </label>
-      </Dialog>
+      {late && !open ? null : (
+        <Dialog
+          open={open}
+          onClose={() => {
+            onClose();
+            setOpen(false);
+          }}
+          title="Delete Hartwell Holdings Ltd?"
+          description="The client is kept, marked as deleted."
+          returnFocusTo={returnFocusTo}
+        >
+          <button type="button">Cancel</button>
+          <label>
+            Reason for deleting <textarea />
+          </label>
+        </Dialog>
+      )}
     </main>
   );
 }
@@ -76,24 +79,7 @@ describe("Dialog", () => {
   });
 
   it("gives focus back to the opener when it mounts already open (its code loaded after the click)", async () => {
-    function LateDialog() {
-      const [open, setOpen] = useState(false);
-      return (
-        <main>
-          <button type="button" onClick={() => setOpen(true)}>
-            Delete client
-          </button>
-          {open ? (
-            <Dialog open onClose={() => setOpen(false)} title="Delete Hartwell Holdings Ltd?">
-              <label>
-                Reason for deleting <textarea />
-              </label>
-            </Dialog>
-          ) : null}
-        </main>
-      );
-    }
-    render(<LateDialog />);
+    render(<Harness late />);
     const opener = open();
     expect(screen.getByRole("textbox", { name: "Reason for deleting" })).toHaveFocus();
     fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });

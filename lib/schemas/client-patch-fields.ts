@@ -4,6 +4,7 @@
  * into the page's first load. The schema loads when the form is first used. ./client-patch.ts
  * declares its schemas over exactly these names, in this order.
  */
+import { ACCOUNTS_PAYABLE_FIELDS, BILLING_ADDRESS_FIELDS } from "@/lib/domain/billing-fields";
 
 /** The fields of PATCH /api/admin/director-verification/clients/{id}, in the form's order. */
 export const clientPatchFieldNames = [
@@ -14,17 +15,8 @@ export const clientPatchFieldNames = [
   "mainContactLastName",
   "mainContactEmail",
   "mainContactTelephone",
-  "billingEntityName",
-  "billingAddressLine1",
-  "billingAddressLine2",
-  "billingAddressCity",
-  "billingAddressState",
-  "billingAddressPostCode",
-  "billingAddressCountry",
-  "accountPayableContactFirstName",
-  "accountPayableContactLastName",
-  "accountPayableContactEmail",
-  "accountPayableContactTelephone",
+  ...BILLING_ADDRESS_FIELDS,
+  ...ACCOUNTS_PAYABLE_FIELDS,
   "vatNumber",
   "purchaseOrderInfo",
   "vatExempt",
