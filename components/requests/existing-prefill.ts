@@ -1,17 +1,8 @@
-import { ACCOUNTS_PAYABLE_FIELDS, BILLING_ADDRESS_FIELDS } from "@/lib/domain/billing-fields";
+import { CONTACT_AND_BILLING_FIELDS } from "@/lib/domain/billing-fields";
 import type { OnboardingRequestInput } from "@/lib/schemas/onboarding-request";
 
 /** The form's own text fields that an existing customer's record fills in when it has them. */
-const TEXT_FIELDS = [
-  "mainContactFirstName",
-  "mainContactLastName",
-  "mainContactEmail",
-  "mainContactTelephone",
-  ...BILLING_ADDRESS_FIELDS,
-  ...ACCOUNTS_PAYABLE_FIELDS,
-  "vatNumber",
-  "purchaseOrderInfo",
-] as const satisfies readonly (keyof OnboardingRequestInput)[];
+const TEXT_FIELDS = CONTACT_AND_BILLING_FIELDS satisfies readonly (keyof OnboardingRequestInput)[];
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 

@@ -4,21 +4,14 @@
  * into the page's first load. The schema loads when the form is first used. ./client-patch.ts
  * declares its schemas over exactly these names, in this order.
  */
-import { ACCOUNTS_PAYABLE_FIELDS, BILLING_ADDRESS_FIELDS } from "@/lib/domain/billing-fields";
+import { CONTACT_AND_BILLING_FIELDS } from "@/lib/domain/billing-fields";
 
 /** The fields of PATCH /api/admin/director-verification/clients/{id}, in the form's order. */
 export const clientPatchFieldNames = [
   "name",
   "sageId",
   "companyId",
-  "mainContactFirstName",
-  "mainContactLastName",
-  "mainContactEmail",
-  "mainContactTelephone",
-  ...BILLING_ADDRESS_FIELDS,
-  ...ACCOUNTS_PAYABLE_FIELDS,
-  "vatNumber",
-  "purchaseOrderInfo",
+  ...CONTACT_AND_BILLING_FIELDS,
   "vatExempt",
   "unitPrice",
   "owner",
