@@ -14,7 +14,8 @@ type StandardResult<T> =
 /**
  * A react-hook-form resolver that loads its zod schema on first use. The same schema as the
  * server's then checks the form in the browser, but zod (30 kB gzip) stays out of the page's
- * first-load JavaScript: call `preload` when the form is first touched.
+ * first-load JavaScript: call `preload` when the form is first touched. `T` is what the form holds,
+ * `TOut` what the schema makes of it (the client form's price is typed in pounds, given in pence).
  * The first issue of a field wins. Errors are nested by path as react-hook-form keeps them
  * (`company.name`, `individuals.3.email`; an error of an array that also has errors in its rows
  * becomes the array's `root`), so nested and list fields clear their errors when revalidated.

@@ -77,7 +77,6 @@ export const paymentRecordFields = {
   paymentNote: optionalText(1000),
 } as const satisfies Record<PaymentRecordField, z.ZodType>;
 
-
 export const clientPatchSpec: PatchSpec = { fields: { ...clientPatchFields, ...paymentRecordFields } };
 
 /**
