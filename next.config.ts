@@ -6,10 +6,6 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
-  // React Compiler memoises components and hooks at build time, so a form's root re-rendering (as
-  // react-hook-form's does once mounted) skips the parts whose inputs did not change: docs/speed.md
-  // "React Compiler".
-  reactCompiler: true,
   // unauthorized() / forbidden() render app/unauthorized.tsx and app/forbidden.tsx with 401 / 403.
   // proxy.ts sees every request, so Next.js buffers bodies for it up to this size (10 MB by default)
   // and would cut an evidence upload at UPLOAD_MAX_BYTES (10 MB) plus its multipart framing. Keep
