@@ -4,18 +4,13 @@
  * ./company-patch.ts put zod into the page's first load. The schemas load when the form
  * is first used. lib/schemas/company-patch.test.ts checks that these names are the schema's.
  */
-import { ACCOUNTS_PAYABLE_FIELDS, BILLING_ADDRESS_FIELDS } from "@/lib/domain/billing-fields";
+import { CONTACT_AND_BILLING_FIELDS } from "@/lib/domain/billing-fields";
 
 /** The fields of PATCH /api/director-verification/company, in the form's order. */
-export const companyPatchFieldNames = [
-  "mainContactFirstName",
-  "mainContactLastName",
-  "mainContactTelephone",
-  ...BILLING_ADDRESS_FIELDS,
-  ...ACCOUNTS_PAYABLE_FIELDS,
-  "vatNumber",
-  "purchaseOrderInfo",
-] as const;
+export const companyPatchFieldNames = CONTACT_AND_BILLING_FIELDS.filter(
+  // The contact's email is how they sign in: staff change it, the contact does not.
+  (field): field is Exclude<(typeof CONTACT_AND_BILLING_FIELDS)[number], "mainContactEmail"> => field !== "mainContactEmail",
+);
 
 export type CompanyPatchField = (typeof companyPatchFieldNames)[number];
 
