@@ -43,7 +43,7 @@ export function DirectorsFilter({ view, deletedCount }: { view: DirectorsView; d
   // Shown at once while the server sends the new page (the props follow the address).
   const [status, setStatus] = useOptimistic<typeof ALL | DirectorStatus>(view.status ?? ALL);
   const [showDeleted, setShowDeleted] = useOptimistic(view.showDeleted);
-  const checkboxId = `${useId().replace(/[^a-zA-Z0-9_-]/g, "")}-deleted`;
+  const checkboxId = useId();
 
   const navigate = (next: { status: typeof ALL | DirectorStatus; showDeleted: boolean }, optimistic: () => void) =>
     startTransition(() => {
