@@ -126,4 +126,14 @@ describe("formatPence", () => {
     expect(formatPence(123_456)).toBe("£1,234.56");
     expect(formatPence(0)).toBe("£0.00");
   });
+
+  it("writes what the en-GB currency format writes, for any whole number of pence", () => {
+    const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: -1e13, max: 1e13 })), (pence) => {
+        expect(formatPence(pence)).toBe(gbp.format(pence / 100));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

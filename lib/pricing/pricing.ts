@@ -119,11 +119,16 @@ export function invoiceLines(q: Quote, description: string): InvoiceLine[] {
   return q.lines.map((l) => ({ description, quantity: l.quantity, unitPricePounds: l.unitPrice / 100, vatRatePercent: q.vatRatePercent }));
 }
 
-const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
-
-/** "£1,234.56" */
+/**
+ * "£1,234.56", as `Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" })` writes it
+ * (pricing.test.ts compares the two), without Intl: a browser's first number or date format builds
+ * its list of locales, a long task on a phone while the page loads (docs/speed.md, "The first
+ * number format of a page").
+ */
 export function formatPence(amount: number): string {
-  return gbp.format(amount / 100);
+  const pence = Math.round(Math.abs(amount));
+  const pounds = String(Math.floor(pence / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${amount < 0 && pence > 0 ? "-" : ""}£${pounds}.${String(pence % 100).padStart(2, "0")}`;
 }
 
 /** Pence as a pounds string for an input ("5500" → "55.00"). */
