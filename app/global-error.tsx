@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useEffect, useState, type ComponentType } from "react";
-import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
+import type { AbstractIntlMessages } from "next-intl";
+import { IntlClientProvider } from "@/components/i18n/intl-client-provider";
 import type { ErrorViewProps } from "@/components/errors/error-view";
 import type { ErrorDefinition } from "@/lib/errors";
 import "./globals.css";
@@ -73,10 +74,10 @@ export default function GlobalError({ error }: { error: unknown; retry?: () => v
               </p>
             </div>
           ) : loaded ? (
-            <NextIntlClientProvider locale={LOCALE} timeZone={TIME_ZONE} messages={loaded.messages}>
+            <IntlClientProvider locale={LOCALE} timeZone={TIME_ZONE} messages={loaded.messages}>
               <title>{loaded.title}</title>
               <loaded.ErrorView error={loaded.view} />
-            </NextIntlClientProvider>
+            </IntlClientProvider>
           ) : null}
         </main>
       </body>

@@ -1,10 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
 import { Footer } from "@/components/layout/footer";
 import { Header } from "@/components/layout/header";
 import { ToasterHost } from "@/components/ui/toaster-host";
+import { IntlClientProvider } from "@/components/i18n/intl-client-provider";
 import { SessionProvider } from "@/components/auth/session-provider";
 import { UserMenu } from "@/components/auth/user-menu";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
@@ -48,7 +48,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {t("skipToContent")}
         </a>
         {/* Only what the layout's client components use: a page hands its own theirs (components/i18n/client-messages.tsx). */}
-        <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={pickMessages(messages, ROOT_CLIENT_NAMESPACES)}>
+        <IntlClientProvider locale={locale} timeZone={timeZone} messages={pickMessages(messages, ROOT_CLIENT_NAMESPACES)}>
           <SessionProvider session={session}>
             <Header actions={<UserMenu user={user} />} />
             <main id="main-content" tabIndex={-1} className="flex w-full flex-1 flex-col">
@@ -57,7 +57,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Footer />
             <ToasterHost />
           </SessionProvider>
-        </NextIntlClientProvider>
+        </IntlClientProvider>
       </body>
     </html>
   );

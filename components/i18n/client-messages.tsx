@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { NextIntlClientProvider } from "next-intl";
-import { getMessages } from "next-intl/server";
+import { getLocale, getMessages, getTimeZone } from "next-intl/server";
+import { IntlClientProvider } from "./intl-client-provider";
 import { ROOT_CLIENT_NAMESPACES } from "@/lib/i18n/client-namespaces";
 import { pickMessages } from "@/lib/i18n/pick-messages";
 
@@ -13,6 +13,10 @@ import { pickMessages } from "@/lib/i18n/pick-messages";
  * lib/i18n/client-namespaces.test.ts fails when one is missing.
  */
 export async function ClientMessages({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
-  const messages = await getMessages();
-  return <NextIntlClientProvider messages={pickMessages(messages, [...ROOT_CLIENT_NAMESPACES, ...namespaces])}>{children}</NextIntlClientProvider>;
+  const [messages, locale, timeZone] = await Promise.all([getMessages(), getLocale(), getTimeZone()]);
+  return (
+    <IntlClientProvider locale={locale} timeZone={timeZone} messages={pickMessages(messages, [...ROOT_CLIENT_NAMESPACES, ...namespaces])}>
+      {children}
+    </IntlClientProvider>
+  );
 }

@@ -160,15 +160,17 @@ describe("the messages each page hands to its client components", () => {
 
   it("gives no provider the whole catalogue", () => {
     // Only these hand messages to client components: the root layout (its namespaces), a page's
-    // ClientMessages (the page's) and the global error boundary (the error view's, loaded on demand).
+    // ClientMessages (the page's) and the global error boundary (the error view's, loaded on demand),
+    // each through IntlClientProvider (next-intl's, with the messages' locale resolved cheaply).
     const files = (dir: string): string[] =>
       fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
         const rel = path.join(dir, e.name);
         if (e.isDirectory()) return files(rel);
         return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [rel] : [];
       });
-    const providers = ["app", "components", "lib"].flatMap(files).filter((f) => fs.readFileSync(path.join(ROOT, f), "utf8").includes("<NextIntlClientProvider"));
-    expect(providers.sort()).toEqual(["app/global-error.tsx", "app/layout.tsx", "components/i18n/client-messages.tsx"]);
+    const using = (tag: string) => ["app", "components", "lib"].flatMap(files).filter((f) => fs.readFileSync(path.join(ROOT, f), "utf8").includes(tag));
+    expect(using("<IntlClientProvider").sort()).toEqual(["app/global-error.tsx", "app/layout.tsx", "components/i18n/client-messages.tsx"]);
+    expect(using("<NextIntlClientProvider")).toEqual(["components/i18n/intl-client-provider.tsx"]);
   });
 
   it("keeps the root layout's share small", () => {
