@@ -148,23 +148,26 @@ export function AddIndividualDialog({ open, onClose, pricing, journey }: { open:
 }
 
 /** Bulk add from a CSV file (the request form's importer), the amount, confirm; rows that failed are listed. */
-export function BulkAddDialog({
-  open,
-  onClose,
-  pricing,
-  journey,
-  template,
-  templateFileName,
-  existingEmails,
-}: {
-  open: boolean;
+export function BulkAddDialog({ open, onClose, ...body }: { open: boolean; onClose: () => void } & Omit<BulkAddProps, "onClose">) {
+  const t = useTranslations("secure.company.bulk");
+  return (
+    <Dialog open={open} onClose={onClose} title={t("title")} className="max-w-2xl">
+      {/* Its own component: what it shows (and its messages' counts) is worked out only while open, its file forgotten on closing. */}
+      <BulkAdd onClose={onClose} {...body} />
+    </Dialog>
+  );
+}
+
+interface BulkAddProps {
   onClose: () => void;
   pricing: AdditionPricing;
   journey: Journey;
   template: string;
   templateFileName: string;
   existingEmails: string[];
-}) {
+}
+
+function BulkAdd({ onClose, pricing, journey, template, templateFileName, existingEmails }: BulkAddProps) {
   const t = useTranslations("secure.company.bulk");
   const ta = useTranslations("secure.company.add");
   const message = useStaffMessage();
@@ -173,12 +176,6 @@ export function BulkAddDialog({
   const [ready, setReady] = useState<Individual[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-
-  function close() {
-    setReady([]);
-    setProblems([]);
-    onClose();
-  }
 
   async function confirm() {
     setBusy(true);
@@ -196,36 +193,34 @@ export function BulkAddDialog({
       return;
     }
     toastMessage.success("individualsAdded", { values: { count: ready.length } });
-    close();
+    onClose();
   }
 
   return (
-    <Dialog open={open} onClose={close} title={t("title")} className="max-w-2xl">
-      <div className="flex flex-col gap-4">
-        <CsvImport template={template} templateFileName={templateFileName} existingEmails={() => existingEmails} onImport={(rows) => setReady(rows)} />
-        <p role="status" className="font-semibold">
-          {ready.length ? t("ready", { count: ready.length }) : t("none")}
-        </p>
-        <AdditionAmount count={ready.length} pricing={pricing} journey={journey} />
-        {problems.length ? (
-          <Alert variant="error">
-            <ul className="list-disc pl-5">
-              {problems.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          </Alert>
-        ) : null}
-        <div className="flex flex-wrap gap-3">
-          <Button type="button" onClick={confirm} loading={busy} disabled={!ready.length}>
-            {ta("confirmMany", { count: ready.length })}
-          </Button>
-          <Button type="button" variant="secondary" onClick={close}>
-            {ta("cancel")}
-          </Button>
-        </div>
+    <div className="flex flex-col gap-4">
+      <CsvImport template={template} templateFileName={templateFileName} existingEmails={() => existingEmails} onImport={(rows) => setReady(rows)} />
+      <p role="status" className="font-semibold">
+        {ready.length ? t("ready", { count: ready.length }) : t("none")}
+      </p>
+      <AdditionAmount count={ready.length} pricing={pricing} journey={journey} />
+      {problems.length ? (
+        <Alert variant="error">
+          <ul className="list-disc pl-5">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="button" onClick={confirm} loading={busy} disabled={!ready.length}>
+          {ta("confirmMany", { count: ready.length })}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onClose}>
+          {ta("cancel")}
+        </Button>
       </div>
-    </Dialog>
+    </div>
   );
 }
 
