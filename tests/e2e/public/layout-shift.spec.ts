@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { testBrowser, testBrowserArgs } from "../support/browser";
-import { demo } from "../support/fixtures";
+import { loadedPages as pages, settle } from "../support/loaded-pages";
 
 /*
  * Nothing moves on its own (issue 23; docs/speed.md "Public and director pages"): on the sign-in
@@ -81,76 +81,10 @@ async function unexpectedShifts(page: Page): Promise<Shift[]> {
   return (await shiftsOf(page)).filter((s) => !s.hadRecentInput);
 }
 
-/** Until the page has loaded everything it loads by itself (islands, the bot check's script) and painted. */
-async function settle(page: Page) {
-  await page.waitForLoadState("load");
-  await page.waitForLoadState("networkidle");
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
-}
-
 const profiles = [
   { name: "phone", viewport: { width: 412, height: 823 }, cpuSlowdown: 4 },
   { name: "desktop", viewport: { width: 1350, height: 940 }, cpuSlowdown: 1 },
 ] as const;
-
-interface PageCase {
-  /** Whose page it is, as the other specs tag their tests. */
-  tag: "PUBLIC" | "DIRECTOR" | "CONTACT";
-  name: string;
-  path: string;
-  /** The test-user header the end-to-end server accepts (a signed-in director or contact). */
-  as?: string;
-  /** The first input, and its answers awaited. */
-  firstInput: (page: Page) => Promise<void>;
-}
-
-const pages: PageCase[] = [
-  {
-    tag: "PUBLIC",
-    name: "sign-in page",
-    path: "/login",
-    firstInput: async (page) => {
-      await page.getByLabel("Email address").pressSequentially("someone@example.com", { delay: 10 });
-      await page.getByLabel("Reference number").pressSequentially("AB12CD34", { delay: 10 });
-    },
-  },
-  {
-    tag: "PUBLIC",
-    name: "request form",
-    path: "/requests/identity-verification?journey=PayByInvoice",
-    firstInput: async (page) => {
-      // The name suggests companies from the register; the number is looked up and its answer shown.
-      const name = page.getByRole("combobox", { name: "Company name" });
-      await name.pressSequentially("hartwell", { delay: 20 });
-      await expect(page.getByRole("option", { name: /HARTWELL HOLDINGS LIMITED/ })).toBeVisible();
-      await name.press("Escape");
-      await page.getByLabel(/Company number/).pressSequentially("09417262", { delay: 20 });
-      await expect(page.getByTestId("company-lookup-status")).toContainText("HARTWELL HOLDINGS LIMITED");
-    },
-  },
-  {
-    tag: "DIRECTOR",
-    name: "director's page",
-    path: "/identity-verification/individual-details",
-    as: `DV_Director:${demo.director.email}:${demo.director.reference}`,
-    firstInput: async (page) => {
-      const field = page.locator("main input:not([type=hidden]):not([disabled]), main textarea").first();
-      await field.click();
-      await field.pressSequentially("a", { delay: 10 });
-    },
-  },
-  {
-    tag: "CONTACT",
-    name: "contact's company page",
-    path: "/identity-verification/company-management",
-    as: `DV_CompanyContact:${demo.contact.email}:${demo.contact.reference}`,
-    firstInput: async (page) => {
-      const field = page.locator("main input:not([type=hidden]):not([disabled]), main textarea").first();
-      await field.click();
-      await field.pressSequentially("a", { delay: 10 });
-    },
-  },
-];
 
 for (const profile of profiles) {
   test.describe(`${profile.name}`, () => {
