@@ -11,7 +11,7 @@ import { Field, SelectField } from "@/components/ui/field";
 import { KitFormElement } from "@/components/ui/form/form";
 import { FormActions } from "@/components/ui/form/form-actions";
 import { useStaffMessage } from "@/components/ui/form/staff-messages";
-import { FormFieldset, SelectOptions } from "@/components/ui/form/parts";
+import { FormFieldset } from "@/components/ui/form/parts";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { usePatchForm } from "@/components/ui/form/use-patch-form";
 import { sendCompanyPatch } from "./api";
@@ -74,9 +74,12 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
         {text("billingAddressCity", { autoComplete: "address-level2" })}
         {text("billingAddressState", { autoComplete: "address-level1" })}
         {text("billingAddressPostCode", { autoComplete: "postal-code" })}
-        <SelectField label={t("fields.billingAddressCountry")} error={message(errors.billingAddressCountry?.message)} {...register("billingAddressCountry")}>
-          <SelectOptions items={countries} empty={t("countryNone")} />
-        </SelectField>
+        <SelectField
+          label={t("fields.billingAddressCountry")}
+          error={message(errors.billingAddressCountry?.message)}
+          options={{ items: countries, empty: t("countryNone"), selected: defaults.billingAddressCountry }}
+          {...register("billingAddressCountry")}
+        />
       </FormFieldset>
       <FormFieldset legend={t("accounts")}>
         {text("accountPayableContactFirstName")}

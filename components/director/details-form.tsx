@@ -15,7 +15,7 @@
  */
 import { useCallback, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
-import { useFieldArray, useWatch, type FieldPath } from "react-hook-form";
+import { get, useFieldArray, useWatch, type FieldPath } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { sendPatch } from "@/components/admin/client-detail/api";
 import { Button } from "@/components/ui/button";
@@ -24,7 +24,6 @@ import { Field, SelectField } from "@/components/ui/field";
 import { DateField } from "@/components/ui/form/date-field";
 import { KitFormElement } from "@/components/ui/form/form";
 import { useJourneyMessage } from "@/components/ui/form/journey-messages";
-import { SelectOptions } from "@/components/ui/form/parts";
 import { useSaveGuard } from "@/components/ui/form/use-save-guard";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { useToastMessages } from "@/components/ui/toast";
@@ -190,9 +189,7 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
     <DateField control={control} name={path} label={label} hint={t("dateHint")} optional={optional} className={className} error={err(path)} />
   );
   const countrySelect = (path: FieldPath<FormInput>, label: string) => (
-    <SelectField label={label} error={err(path)} autoComplete="country" {...register(path)}>
-      <SelectOptions items={countries} empty={t("chooseCountry")} />
-    </SelectField>
+    <SelectField label={label} error={err(path)} autoComplete="country" options={{ items: countries, empty: t("chooseCountry"), selected: get(defaults, path) }} {...register(path)} />
   );
 
   return (

@@ -18,7 +18,6 @@ import { Field, SelectField, TextareaField, fieldId } from "@/components/ui/fiel
 import { DateField } from "@/components/ui/form/date-field";
 import { KitFormElement } from "@/components/ui/form/form";
 import { usePublicMessage } from "@/components/ui/form/messages";
-import { SelectOptions } from "@/components/ui/form/parts";
 import { useFocusWhen } from "@/components/ui/form/use-focus";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { CheckAnswers, type AnswerStep } from "./check-answers";
@@ -521,9 +520,13 @@ export function RequestForm({ journey, companyName, lwdbNumber, countries, prici
             <Field label={t("billing.city")} autoComplete="billing address-level2" error={err(errors.billingAddressCity?.message)} {...register("billingAddressCity")} />
             <Field label={t("billing.state")} optional autoComplete="billing address-level1" error={err(errors.billingAddressState?.message)} {...register("billingAddressState")} />
             <Field label={t("billing.postCode")} optional autoComplete="billing postal-code" error={err(errors.billingAddressPostCode?.message)} {...register("billingAddressPostCode")} />
-            <SelectField label={t("billing.country")} autoComplete="billing country" error={err(errors.billingAddressCountry?.message)} {...register("billingAddressCountry")}>
-              <SelectOptions items={countries} empty={t("billing.chooseCountry")} />
-            </SelectField>
+            <SelectField
+              label={t("billing.country")}
+              autoComplete="billing country"
+              error={err(errors.billingAddressCountry?.message)}
+              options={{ items: countries, empty: t("billing.chooseCountry") }}
+              {...register("billingAddressCountry")}
+            />
           </div>
         </FormSection>
         <FormSection title={t("vat.title")}>

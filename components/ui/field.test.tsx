@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { useForm } from "react-hook-form";
 import { Field, SelectField, TextareaField } from "./field";
 import { renderWithMessages } from "@/tests/support/render-with-messages";
@@ -42,5 +42,30 @@ describe("Field", () => {
     expect(screen.getByLabelText("Email")).toHaveValue("a@example.com");
     expect(screen.getByLabelText("Country")).toHaveValue("GB");
     expect(values.email).toBe("a@example.com");
+  });
+
+  it("takes a long list as options, written as HTML, and still works with register", () => {
+    let read: () => Record<string, string> = () => ({});
+    const countries = [
+      { value: "GB", label: "United Kingdom" },
+      { value: "IE", label: "Ireland" },
+      { value: "FR", label: "France" },
+    ];
+    function Form() {
+      const { register, getValues } = useForm({ defaultValues: { country: "IE" } });
+      read = getValues;
+      return (
+        <form>
+          <SelectField label="Country" options={{ items: countries, empty: "Choose a country", selected: "IE" }} {...register("country")} />
+        </form>
+      );
+    }
+    renderWithMessages(<Form />);
+    const select = screen.getByLabelText<HTMLSelectElement>("Country");
+    expect([...select.options].map((o) => o.textContent)).toEqual(["Choose a country", "United Kingdom", "Ireland", "France"]);
+    expect(select).toHaveValue("IE");
+    fireEvent.change(select, { target: { value: "FR" } });
+    expect(select).toHaveValue("FR");
+    expect(read().country).toBe("FR");
   });
 });

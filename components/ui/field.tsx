@@ -1,9 +1,10 @@
 "use client";
 
-import { createContext, useContext, useId, type ComponentPropsWithRef, type ReactNode } from "react";
+import { createContext, useContext, useId, useMemo, type ComponentPropsWithRef, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { cn } from "./cn";
 import { ErrorMessage } from "./error-message";
+import { optionsHtml, type OptionList } from "./form/options-html";
 
 /** What every field has besides its control. */
 export interface FieldFrameProps {
@@ -157,16 +158,21 @@ export type SelectFieldProps = FieldFrameProps &
   Omit<ComponentPropsWithRef<"select">, "className"> & {
     /** Class of the `<select>` itself. */
     selectClassName?: string;
+    /**
+     * A long list (the countries) given as data rather than `<option>` children: written into the
+     * `<select>` as HTML, so React neither renders nor hydrates an element per option.
+     */
+    options?: OptionList;
   };
 
-/** A labelled `<select>` (pass `<option>`s as children) with hint and error; works with `register`. */
-export function SelectField({ selectClassName, children, ...props }: SelectFieldProps) {
+/** A labelled `<select>` (`<option>`s as children, or a long list as `options`) with hint and error; works with `register`. */
+export function SelectField({ selectClassName, children, options, ...props }: SelectFieldProps) {
   const { frame, control } = useFramedControl(props);
+  const { items, empty, selected } = options ?? {};
+  const html = useMemo(() => (items ? optionsHtml({ items, empty, selected }) : null), [items, empty, selected]);
   return (
     <FieldFrame {...frame}>
-      <select {...control} className={controlClass(props.error, cn("min-h-11", selectClassName))}>
-        {children}
-      </select>
+      <select {...control} className={controlClass(props.error, cn("min-h-11", selectClassName))} {...(html === null ? { children } : { dangerouslySetInnerHTML: { __html: html } })} />
     </FieldFrame>
   );
 }

@@ -19,7 +19,7 @@ import { DescriptionList, type DescriptionItem } from "@/components/ui/descripti
 import { Field, SelectField, TextareaField } from "@/components/ui/field";
 import { KitFormElement } from "@/components/ui/form/form";
 import { useStaffMessage } from "@/components/ui/form/staff-messages";
-import { FormFieldset, SelectOptions } from "@/components/ui/form/parts";
+import { FormFieldset } from "@/components/ui/form/parts";
 import { useFocusWhen } from "@/components/ui/form/use-focus";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { usePatchForm } from "@/components/ui/form/use-patch-form";
@@ -177,9 +177,13 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
           {text("billingAddressCity", t("fields.billingAddressCity"), { optional: true })}
           {text("billingAddressState", t("fields.billingAddressState"), { optional: true })}
           {text("billingAddressPostCode", t("fields.billingAddressPostCode"), { optional: true })}
-          <SelectField label={t("fields.billingAddressCountry")} optional error={err("billingAddressCountry")} {...register("billingAddressCountry")}>
-            <SelectOptions items={countries} empty={t("notSet")} />
-          </SelectField>
+          <SelectField
+            label={t("fields.billingAddressCountry")}
+            optional
+            error={err("billingAddressCountry")}
+            options={{ items: countries, empty: t("notSet"), selected: defaults.billingAddressCountry }}
+            {...register("billingAddressCountry")}
+          />
           {text("vatNumber", t("fields.vatNumber"), { optional: true })}
           {text("purchaseOrderInfo", t("fields.purchaseOrderInfo"), { optional: true })}
           <Checkbox label={t("fields.vatExempt")} hint={client.vatExemptionClaimed && !client.vatExempt ? t("fields.vatExemptionClaimed") : undefined} {...register("vatExempt")} />

@@ -16,7 +16,6 @@ import { DateField } from "@/components/ui/form/date-field";
 import { KitFormElement } from "@/components/ui/form/form";
 import { FormActions } from "@/components/ui/form/form-actions";
 import { useStaffMessage } from "@/components/ui/form/staff-messages";
-import { SelectOptions } from "@/components/ui/form/parts";
 import { useKitForm } from "@/components/ui/form/use-kit-form";
 import { usePatchForm } from "@/components/ui/form/use-patch-form";
 import { directorUrl, sendPatch } from "./api";
@@ -86,9 +85,7 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
         {text("city", { optional: true })}
         {text("state", { optional: true })}
         {text("postcode", { optional: true })}
-        <SelectField label={t("fields.country")} optional error={err("country")} {...register("country")}>
-          <SelectOptions items={countries} empty={tc("notSet")} />
-        </SelectField>
+        <SelectField label={t("fields.country")} optional error={err("country")} options={{ items: countries, empty: tc("notSet") }} {...register("country")} />
         {date("currentAddressStartDate")}
       </fieldset>
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
