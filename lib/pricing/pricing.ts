@@ -122,8 +122,8 @@ export function invoiceLines(q: Quote, description: string): InvoiceLine[] {
 /**
  * "£1,234.56", as `Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" })` writes it
  * (pricing.test.ts compares the two), without Intl: a browser's first number or date format builds
- * its list of locales, a long task on a phone while the page loads (docs/speed.md, "The first
- * number format of a page").
+ * its list of locales, a long task on a phone while the page loads
+ * (docs/speed.md, "The first number format of a page").
  */
 export function formatPence(amount: number): string {
   const pence = Math.round(Math.abs(amount));
