@@ -54,7 +54,7 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
   );
 
   return (
-    <KitFormElement scope="company" markReady aria-labelledby="company-form-title" onSubmit={form.submitWith(submit)} onFocus={resolver.preload} className="render-when-near flex flex-col gap-5">
+    <KitFormElement scope="company" markReady defaults={defaults} aria-labelledby="company-form-title" onSubmit={form.submitWith(submit)} onFocus={resolver.preload} className="render-when-near flex flex-col gap-5">
       <div>
         <h2 id="company-form-title" className="text-xl font-bold">
           {t("title")}
@@ -77,7 +77,7 @@ export function CompanyForm({ company, countries }: { company: CompanyFormValues
         <SelectField
           label={t("fields.billingAddressCountry")}
           error={message(errors.billingAddressCountry?.message)}
-          options={{ items: countries, empty: t("countryNone"), selected: defaults.billingAddressCountry }}
+          options={{ items: countries, empty: t("countryNone") }}
           {...register("billingAddressCountry")}
         />
       </FormFieldset>

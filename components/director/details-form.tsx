@@ -15,7 +15,7 @@
  */
 import { useCallback, useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
-import { get, useFieldArray, useWatch, type FieldPath } from "react-hook-form";
+import { useFieldArray, useWatch, type FieldPath } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { sendPatch } from "@/components/admin/client-detail/api";
 import { Button } from "@/components/ui/button";
@@ -189,11 +189,11 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
     <DateField control={control} name={path} label={label} hint={t("dateHint")} optional={optional} className={className} error={err(path)} />
   );
   const countrySelect = (path: FieldPath<FormInput>, label: string) => (
-    <SelectField label={label} error={err(path)} autoComplete="country" options={{ items: countries, empty: t("chooseCountry"), selected: get(defaults, path) }} {...register(path)} />
+    <SelectField label={label} error={err(path)} autoComplete="country" options={{ items: countries, empty: t("chooseCountry") }} {...register(path)} />
   );
 
   return (
-    <KitFormElement scope={DETAILS_SCOPE} onSubmit={form.submitWith(submit)} onFocus={resolver.preload} aria-labelledby="details-title" className="flex flex-col gap-6">
+    <KitFormElement scope={DETAILS_SCOPE} defaults={defaults} onSubmit={form.submitWith(submit)} onFocus={resolver.preload} aria-labelledby="details-title" className="flex flex-col gap-6">
       <ErrorSummary
         id="details-error-summary"
         items={summaryItems(formState.errors, { scope: DETAILS_SCOPE, translate: message, order: detailFields, controlFor: (path) => (path === "previousAddresses" ? ADD_PREVIOUS_ID : undefined) })}

@@ -1,5 +1,9 @@
 import { fireEvent, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { NextIntlClientProvider } from "next-intl";
 import { useForm } from "react-hook-form";
+import messages from "@/messages/en-GB.json";
+import { KitFormElement } from "./form/form";
 import { Field, SelectField, TextareaField } from "./field";
 import { renderWithMessages } from "@/tests/support/render-with-messages";
 
@@ -67,5 +71,48 @@ describe("Field", () => {
     fireEvent.change(select, { target: { value: "FR" } });
     expect(select).toHaveValue("FR");
     expect(read().country).toBe("FR");
+  });
+
+  it("shows a form's saved values in the server's HTML, and nothing it was not given", () => {
+    const saved = { name: "Hartwell & Co", billing: { country: "IE" }, notes: "Paid <late>", count: 3, agreed: "yes" };
+    function Form() {
+      const { register } = useForm({ defaultValues: saved });
+      return (
+        <KitFormElement defaults={saved}>
+          <Field label="Name" {...register("name")} />
+          <Field label="Count" type="number" {...register("count")} />
+          <Field label="Agreed" type="checkbox" {...register("agreed")} />
+          <Field label="Own value" defaultValue="given" name="other" />
+          <TextareaField label="Notes" {...register("notes")} />
+          <SelectField label="Country" options={{ items: [{ value: "GB", label: "United Kingdom" }, { value: "IE", label: "Ireland" }] }} {...register("billing.country")} />
+        </KitFormElement>
+      );
+    }
+    const html = renderToString(
+      <NextIntlClientProvider locale="en-GB" messages={messages}>
+        <Form />
+      </NextIntlClientProvider>,
+    );
+    document.body.innerHTML = html;
+    expect(screen.getByLabelText("Name")).toHaveValue("Hartwell & Co");
+    expect(screen.getByLabelText("Count")).toHaveValue(3);
+    expect(screen.getByLabelText("Agreed")).not.toBeChecked();
+    // A box's saved state is react-hook-form's to set: its value attribute is not the saved text.
+    expect(screen.getByLabelText("Agreed")).not.toHaveAttribute("value");
+    expect(screen.getByLabelText("Own value")).toHaveValue("given");
+    expect(screen.getByLabelText("Notes")).toHaveValue("Paid <late>");
+    expect(screen.getByLabelText("Country")).toHaveValue("IE");
+  });
+
+  it("shows nothing saved outside a form given its defaults", () => {
+    const html = renderToString(
+      <NextIntlClientProvider locale="en-GB" messages={messages}>
+        <KitFormElement>
+          <Field label="Name" name="name" />
+        </KitFormElement>
+      </NextIntlClientProvider>,
+    );
+    document.body.innerHTML = html;
+    expect(screen.getByLabelText("Name")).toHaveValue("");
   });
 });

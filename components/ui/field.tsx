@@ -33,6 +33,21 @@ export interface FieldIds {
 
 const IdScope = createContext<string | null>(null);
 
+/** The values a form opens with (its react-hook-form `defaultValues`): KitFormElement's `defaults`. */
+const SavedValues = createContext<Readonly<Record<string, unknown>> | null>(null);
+
+export function SavedValuesScope({ values, children }: { values: Readonly<Record<string, unknown>>; children: ReactNode }) {
+  return <SavedValues.Provider value={values}>{children}</SavedValues.Provider>;
+}
+
+/** The text a field named `name` (a react-hook-form path) opens with, from the nearest SavedValuesScope. */
+function useSavedText(name: string | undefined): string | undefined {
+  const values = useContext(SavedValues);
+  if (!values || !name) return undefined;
+  const value = name.split(".").reduce<unknown>((at, key) => (at && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), values);
+  return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
+}
+
 /**
  * Inside a scope, a field's id is made from the scope and the field's name (`request-company-name`
  * for `company.name` in scope "request"), so an error summary can link to it by its path. Each form
@@ -116,12 +131,18 @@ export type FieldProps = FieldFrameProps &
  * What a framed control's props split into: the frame's (label, hint, error and the ids that tie
  * them to the control) and the control's own, with its id, `aria-invalid` and `aria-describedby`.
  */
-function useFramedControl<P extends FieldFrameProps & { id?: string; name?: string; "aria-describedby"?: string }>(props: P) {
+const CHOICE_TYPES = new Set(["checkbox", "radio", "file"]);
+
+function useFramedControl<P extends FieldFrameProps & { id?: string; name?: string; "aria-describedby"?: string; value?: unknown; defaultValue?: unknown }>(props: P, showSaved = true) {
   const { label, hint, error, optional, hideLabel, className, id, "aria-describedby": ariaDescribedBy, ...control } = props;
   const ids = useFieldIds(id, control.name, hint, error, ariaDescribedBy);
+  // A registered (uncontrolled) field shows its saved value in the server's HTML, before
+  // react-hook-form fills it in at hydration; a caller's own value or defaultValue comes first.
+  const saved = useSavedText(showSaved && control.value === undefined && control.defaultValue === undefined ? control.name : undefined);
   return {
     frame: { ids, label, hint, error, optional, hideLabel, className },
-    control: { ...control, id: ids.controlId, "aria-invalid": error ? true : undefined, "aria-describedby": ids.describedBy },
+    control: { ...control, ...(saved === undefined ? {} : { defaultValue: saved }), id: ids.controlId, "aria-invalid": error ? true : undefined, "aria-describedby": ids.describedBy },
+    saved,
   };
 }
 
@@ -130,7 +151,8 @@ function useFramedControl<P extends FieldFrameProps & { id?: string; name?: stri
  * the `ref` is forwarded (React 19 ref-as-prop).
  */
 export function Field({ inputClassName, type = "text", ...props }: FieldProps) {
-  const { frame, control } = useFramedControl(props);
+  // A box or a file has no text to show: its saved state is react-hook-form's to set.
+  const { frame, control } = useFramedControl(props, !CHOICE_TYPES.has(type));
   return (
     <FieldFrame {...frame}>
       <input {...control} type={type} className={controlClass(props.error, cn("min-h-11", inputClassName))} />
@@ -167,8 +189,8 @@ export type SelectFieldProps = FieldFrameProps &
 
 /** A labelled `<select>` (`<option>`s as children, or a long list as `options`) with hint and error; works with `register`. */
 export function SelectField({ selectClassName, children, options, ...props }: SelectFieldProps) {
-  const { frame, control } = useFramedControl(props);
-  const { items, empty, selected } = options ?? {};
+  const { frame, control, saved } = useFramedControl(props);
+  const { items, empty, selected = saved } = options ?? {};
   const html = useMemo(() => (items ? optionsHtml({ items, empty, selected }) : null), [items, empty, selected]);
   return (
     <FieldFrame {...frame}>

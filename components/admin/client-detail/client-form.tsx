@@ -125,7 +125,7 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
   const byCard = client.journey === "PayByCard";
 
   return (
-    <KitFormElement markReady aria-labelledby="client-form-title" onSubmit={form.submitWith(submit)} onFocus={resolver.preload} className="render-when-near flex flex-col gap-6">
+    <KitFormElement markReady defaults={defaults} aria-labelledby="client-form-title" onSubmit={form.submitWith(submit)} onFocus={resolver.preload} className="render-when-near flex flex-col gap-6">
       <h2 id="client-form-title" className="text-2xl font-bold">
         {t("form.title")}
       </h2>
@@ -181,7 +181,7 @@ export function ClientForm({ client, assignees, countries, readOnly = false }: {
             label={t("fields.billingAddressCountry")}
             optional
             error={err("billingAddressCountry")}
-            options={{ items: countries, empty: t("notSet"), selected: defaults.billingAddressCountry }}
+            options={{ items: countries, empty: t("notSet") }}
             {...register("billingAddressCountry")}
           />
           {text("vatNumber", t("fields.vatNumber"), { optional: true })}

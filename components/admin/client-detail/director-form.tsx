@@ -69,7 +69,7 @@ export function DirectorForm({ director, countries, onDone }: { director: Client
   );
 
   return (
-    <KitFormElement onSubmit={form.submitWith(submit)} aria-label={t("edit")} className="flex flex-col gap-4">
+    <KitFormElement defaults={defaults} onSubmit={form.submitWith(submit)} aria-label={t("edit")} className="flex flex-col gap-4">
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="sr-only">{t("details")}</legend>
         {text("name", { className: "sm:col-span-2" })}

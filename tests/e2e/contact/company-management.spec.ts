@@ -182,6 +182,25 @@ test("[CONTACT] edits the billing address; leaving with unsaved changes asks fir
   await expect(billing.getByLabel("Postcode")).toHaveValue("LS1 4AP");
 });
 
+test("[CONTACT] sees the company's saved details before the page's script runs", async ({ browser, request }) => {
+  // The server's HTML alone, as a slow phone shows it until the page is hydrated.
+  const company = await newCompany(request);
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "test-user": `DV_CompanyContact:${company.email}:${company.reference}` } });
+  try {
+    const page = await context.newPage();
+    await page.goto(PAGE);
+    const contact = page.getByRole("group", { name: "Main contact" });
+    await expect(contact.getByLabel("First name")).toHaveValue("Cora");
+    await expect(contact.getByLabel("Telephone")).toHaveValue("020 7946 0002");
+    const billing = page.getByRole("group", { name: "Billing entity and address" });
+    await expect(billing.getByLabel("Address line 1")).toHaveValue("3 Old Road");
+    await expect(billing.getByLabel("Town or city")).toHaveValue("Leeds");
+    await expect(billing.getByLabel("Country")).toHaveValue("GB");
+  } finally {
+    await context.close();
+  }
+});
+
 test("[CONTACT] cannot blank a required billing field: the form says what to enter and sends nothing", async ({ page, request }) => {
   const company = await newCompany(request);
   await actAs(page, company);
