@@ -127,12 +127,13 @@ export type FieldProps = FieldFrameProps &
     inputClassName?: string;
   };
 
+/** Input types with no text to show: their saved state is react-hook-form's to set. */
+const CHOICE_TYPES = new Set(["checkbox", "radio", "file"]);
+
 /**
  * What a framed control's props split into: the frame's (label, hint, error and the ids that tie
  * them to the control) and the control's own, with its id, `aria-invalid` and `aria-describedby`.
  */
-const CHOICE_TYPES = new Set(["checkbox", "radio", "file"]);
-
 function useFramedControl<P extends FieldFrameProps & { id?: string; name?: string; "aria-describedby"?: string; value?: unknown; defaultValue?: unknown }>(props: P, showSaved = true) {
   const { label, hint, error, optional, hideLabel, className, id, "aria-describedby": ariaDescribedBy, ...control } = props;
   const ids = useFieldIds(id, control.name, hint, error, ariaDescribedBy);
@@ -151,7 +152,6 @@ function useFramedControl<P extends FieldFrameProps & { id?: string; name?: stri
  * the `ref` is forwarded (React 19 ref-as-prop).
  */
 export function Field({ inputClassName, type = "text", ...props }: FieldProps) {
-  // A box or a file has no text to show: its saved state is react-hook-form's to set.
   const { frame, control } = useFramedControl(props, !CHOICE_TYPES.has(type));
   return (
     <FieldFrame {...frame}>
