@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { escapeHtml } from "../html/escape";
 
 /**
  * The simulators' HTTP plumbing, shared by all of them: listen on the loopback interface (port 0 =
@@ -52,10 +53,6 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 export function sendHtml(res: ServerResponse, status: number, html: string) {
   res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
   res.end(html);
-}
-
-export function escapeHtml(s: string) {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { OptionItem } from "@/lib/countries";
+import { escapeHtml } from "@/lib/html/escape";
 
 /** A `<select>`'s choices as data: the empty choice (when labelled), then `items`; `selected` is the one the page opens with. */
 export interface OptionList {
@@ -7,15 +8,12 @@ export interface OptionList {
   selected?: string | null;
 }
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-
 /**
  * The `<option>`s of a list as HTML, for a `<select>`'s `dangerouslySetInnerHTML`. Every text and
  * value is escaped. The selected option is marked in the HTML, so the page shows the saved choice
  * before its script runs (react-hook-form then keeps the `<select>`'s value itself).
  */
 export function optionsHtml({ items, empty, selected }: OptionList): string {
-  const option = (value: string, label: string) => `<option value="${escape(value)}"${value === selected ? " selected" : ""}>${escape(label)}</option>`;
+  const option = (value: string, label: string) => `<option value="${escapeHtml(value)}"${value === selected ? " selected" : ""}>${escapeHtml(label)}</option>`;
   return (empty === undefined ? "" : option("", empty)) + items.map((item) => option(item.value, item.label)).join("");
 }

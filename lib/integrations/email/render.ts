@@ -1,9 +1,6 @@
 import { currentLocale } from "@/lib/i18n/current-locale";
 import { translator } from "@/lib/i18n/translator";
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+import { escapeHtml } from "@/lib/html/escape";
 
 /**
  * A subject line safe to send whatever user text it carries (a company's or a person's name): no

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { escapeHtml, readBody, serveSimulator } from "../../simulator-http";
+import { escapeHtml } from "../../../html/escape";
+import { readBody, serveSimulator } from "../../simulator-http";
 import { officersOf, profileJson, pscsOf, searchItemJson, seedCompanies, type SeedCompany } from "./register";
 
 /**

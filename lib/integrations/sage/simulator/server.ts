@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { escapeHtml, readBody, sendHtml, sendJson, serveSimulator } from "../../simulator-http";
+import { escapeHtml } from "../../../html/escape";
+import { readBody, sendHtml, sendJson, serveSimulator } from "../../simulator-http";
 import { LEDGER_ACCOUNTS, TAX_RATES, loadState, newId, type SimContact, type SimInvoice, type SimInvoiceLine } from "./state";
 
 /**

@@ -3,7 +3,8 @@
 // way back. Test card numbers behave as in Stripe's test mode: 4242 4242 4242 4242 pays,
 // 4000 0000 0000 0002 is declined.
 import type { StoredSession } from "./checkout";
-import { escapeHtml, simulatorPage } from "../../simulator-http";
+import { escapeHtml } from "../../../html/escape";
+import { simulatorPage } from "../../simulator-http";
 
 export const DECLINED_CARD = "4000000000000002";
 export const SUCCESS_CARD = "4242424242424242";

@@ -3,7 +3,8 @@
 // self-contained HTML document: no scripts, no external assets, inline styles only, so it works in
 // the portal's iframe under a strict Content-Security-Policy.
 import type { Outcome } from "./sessions";
-import { escapeHtml, simulatorPage } from "../../simulator-http";
+import { escapeHtml } from "../../../html/escape";
+import { simulatorPage } from "../../simulator-http";
 
 const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: #102a43; background: #f0f4f8; }
