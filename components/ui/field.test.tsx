@@ -60,7 +60,7 @@ describe("Field", () => {
       read = getValues;
       return (
         <form>
-          <SelectField label="Country" options={{ items: countries, empty: "Choose a country", selected: "IE" }} {...register("country")} />
+          <SelectField label="Country" options={{ items: countries, empty: "Choose a country" }} {...register("country")} />
         </form>
       );
     }

@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useId, useMemo, type ComponentPropsWithRef, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
+import { get } from "react-hook-form";
 import { cn } from "./cn";
 import { ErrorMessage } from "./error-message";
 import { optionsHtml, type OptionList } from "./form/options-html";
@@ -44,7 +45,7 @@ export function SavedValuesScope({ values, children }: { values: Readonly<Record
 function useSavedText(name: string | undefined): string | undefined {
   const values = useContext(SavedValues);
   if (!values || !name) return undefined;
-  const value = name.split(".").reduce<unknown>((at, key) => (at && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), values);
+  const value: unknown = get(values, name);
   return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
 }
 
@@ -190,8 +191,8 @@ export type SelectFieldProps = FieldFrameProps &
 /** A labelled `<select>` (`<option>`s as children, or a long list as `options`) with hint and error; works with `register`. */
 export function SelectField({ selectClassName, children, options, ...props }: SelectFieldProps) {
   const { frame, control, saved } = useFramedControl(props);
-  const { items, empty, selected = saved } = options ?? {};
-  const html = useMemo(() => (items ? optionsHtml({ items, empty, selected }) : null), [items, empty, selected]);
+  const { items, empty } = options ?? {};
+  const html = useMemo(() => (items ? optionsHtml({ items, empty }, saved) : null), [items, empty, saved]);
   return (
     <FieldFrame {...frame}>
       <select {...control} className={controlClass(props.error, cn("min-h-11", selectClassName))} {...(html === null ? { children } : { dangerouslySetInnerHTML: { __html: html } })} />

@@ -3,7 +3,7 @@ import { optionsHtml } from "./options-html";
 
 describe("optionsHtml", () => {
   it("writes the empty choice, then each item, the selected one marked", () => {
-    expect(optionsHtml({ items: [{ value: "GB", label: "United Kingdom" }, { value: "FR", label: "France" }], empty: "Choose a country", selected: "FR" })).toBe(
+    expect(optionsHtml({ items: [{ value: "GB", label: "United Kingdom" }, { value: "FR", label: "France" }], empty: "Choose a country" }, "FR")).toBe(
       '<option value="">Choose a country</option><option value="GB">United Kingdom</option><option value="FR" selected>France</option>',
     );
   });
@@ -20,7 +20,7 @@ describe("optionsHtml", () => {
   });
 
   it("marks nothing without a selection, or when it is not in the list", () => {
-    expect(optionsHtml({ items: [{ value: "GB", label: "United Kingdom" }], selected: null })).not.toContain("selected");
-    expect(optionsHtml({ items: [{ value: "GB", label: "United Kingdom" }], selected: "ZZ" })).not.toContain("selected");
+    expect(optionsHtml({ items: [{ value: "GB", label: "United Kingdom" }] }, null)).not.toContain("selected");
+    expect(optionsHtml({ items: [{ value: "GB", label: "United Kingdom" }] }, "ZZ")).not.toContain("selected");
   });
 });

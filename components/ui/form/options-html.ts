@@ -1,19 +1,18 @@
 import type { OptionItem } from "@/lib/countries";
 import { escapeHtml } from "@/lib/html/escape";
 
-/** A `<select>`'s choices as data: the empty choice (when labelled), then `items`; `selected` is the one the page opens with. */
+/** A `<select>`'s choices as data: the empty choice (when labelled), then `items`. */
 export interface OptionList {
   items: readonly OptionItem[];
   empty?: string;
-  selected?: string | null;
 }
 
 /**
  * The `<option>`s of a list as HTML, for a `<select>`'s `dangerouslySetInnerHTML`. Every text and
- * value is escaped. The selected option is marked in the HTML, so the page shows the saved choice
- * before its script runs (react-hook-form then keeps the `<select>`'s value itself).
+ * value is escaped. The `selected` option (the form's saved choice) is marked in the HTML, so the
+ * page shows it before its script runs (react-hook-form then keeps the `<select>`'s value itself).
  */
-export function optionsHtml({ items, empty, selected }: OptionList): string {
+export function optionsHtml({ items, empty }: OptionList, selected?: string | null): string {
   const option = (value: string, label: string) => `<option value="${escapeHtml(value)}"${value === selected ? " selected" : ""}>${escapeHtml(label)}</option>`;
   return (empty === undefined ? "" : option("", empty)) + items.map((item) => option(item.value, item.label)).join("");
 }
