@@ -148,12 +148,12 @@ export function AddIndividualDialog({ open, onClose, pricing, journey }: { open:
 }
 
 /** Bulk add from a CSV file (the request form's importer), the amount, confirm; rows that failed are listed. */
-export function BulkAddDialog({ open, onClose, ...body }: { open: boolean; onClose: () => void } & Omit<BulkAddProps, "onClose">) {
+export function BulkAddDialog({ open, ...body }: BulkAddProps & { open: boolean }) {
   const t = useTranslations("secure.company.bulk");
   return (
-    <Dialog open={open} onClose={onClose} title={t("title")} className="max-w-2xl">
+    <Dialog open={open} onClose={body.onClose} title={t("title")} className="max-w-2xl">
       {/* Its own component: what it shows (and its messages' counts) is worked out only while open, its file forgotten on closing. */}
-      <BulkAdd onClose={onClose} {...body} />
+      <BulkAdd {...body} />
     </Dialog>
   );
 }
