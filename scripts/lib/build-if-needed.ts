@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { addCompileHints } from "./compile-hints";
 import { print } from "./terminal";
 
 /**
@@ -21,16 +22,27 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-/** Runs `next build` when there is no build or a source file is newer than it. */
+/**
+ * Runs `next build` when there is no build or a source file is newer than it, then gives the
+ * first-load chunks their compile hint (./compile-hints.ts, as `npm run build` does), which a build
+ * interrupted before it still lacks.
+ */
 export function buildIfNeeded(env: NodeJS.ProcessEnv = process.env) {
-  const buildId = path.join(env.NEXT_DIST_DIR || ".next", "BUILD_ID");
+  const distDir = env.NEXT_DIST_DIR || ".next";
+  build(env, distDir);
+  const hints = addCompileHints(distDir);
+  if (hints.marked) print(`[build] Compile hint on ${hints.marked} first-load chunks.`);
+}
+
+function build(env: NodeJS.ProcessEnv, distDir: string) {
+  const buildId = path.join(distDir, "BUILD_ID");
   const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   const changedAt = Math.max(...sourceRoots.map(newestMtime));
   if (builtAt && builtAt >= changedAt && !process.env.FORCE_BUILD) {
     print("[build] up to date");
     return;
   }
-  const record = path.join(env.NEXT_DIST_DIR || ".next", "cache", "portal-build.json");
+  const record = path.join(distDir, "cache", "portal-build.json");
   const last = readLastBuild(record);
   const cpus = os.cpus().length;
   if (!builtAt) {
