@@ -9,6 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { print, printError } from "./lib/terminal";
+import { scriptTags } from "./lib/script-tags";
 
 export interface FirstLoad {
   path: string;
@@ -30,10 +31,7 @@ export async function measureFirstLoad(base: string, pagePath: string, headers: 
   const res = await fetch(new URL(pagePath, base), { headers: { accept: "text/html", ...headers }, redirect: "manual" });
   const html = await res.text();
   if (res.status !== 200) throw new Error(`GET ${pagePath} answered ${res.status}`);
-  const tags = [...html.matchAll(/<script([^>]+)src="([^"]+)"([^>]*)>/g)].map((m) => ({
-    url: new URL(m[2]!.replace(/&amp;/g, "&"), base).toString(),
-    nomodule: /\bnomodule\b/i.test(m[1]! + m[3]!),
-  }));
+  const tags = scriptTags(html, base);
   const unique = [...new Map(tags.map((t) => [t.url, t])).values()];
   const sized = await Promise.all(
     unique.map(async ({ url, nomodule }) => {

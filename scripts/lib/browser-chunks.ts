@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { filesUnder } from "./files-under";
 
 /*
  * What must never reach a browser: the database layer, Node's crypto and anything marked
@@ -51,17 +52,6 @@ export function serverMarkersIn(text: string, file: string, markers: ServerMarke
   return found;
 }
 
-/** Every JavaScript file under `dir`, relative to it. */
-function javascriptFiles(dir: string, prefix = ""): string[] {
-  const files: string[] = [];
-  for (const entry of fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
-    const rel = path.join(prefix, entry.name);
-    if (entry.isDirectory()) files.push(...javascriptFiles(dir, rel));
-    else if (/\.m?js$/.test(entry.name)) files.push(rel);
-  }
-  return files;
-}
-
 export interface ChunkScan {
   dir: string;
   files: number;
@@ -76,7 +66,7 @@ export interface ChunkScan {
 export function scanBrowserChunks(distDir: string, markers: ServerMarker[] = SERVER_MARKERS): ChunkScan {
   const dir = path.join(distDir, "static", "chunks");
   if (!fs.existsSync(dir)) throw new Error(`${dir} does not exist: build first (next build, with NEXT_DIST_DIR for another folder)`);
-  const files = javascriptFiles(dir);
+  const files = filesUnder(dir, (name) => /\.m?js$/.test(name));
   if (files.length === 0) throw new Error(`${dir} holds no JavaScript: is the build complete?`);
   let bytes = 0;
   const findings: ChunkFinding[] = [];

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
+import { filesUnder } from "./files-under";
 
 /*
  * V8's explicit compile hint (Chrome 136 and later): a script that begins with this comment has all
@@ -17,16 +18,6 @@ interface ClientReferenceManifest {
   clientModules?: Record<string, { chunks?: unknown[] }>;
 }
 
-/** Every `_client-reference-manifest.js` under `dir`. */
-function clientManifests(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return clientManifests(file);
-    return entry.name.endsWith("_client-reference-manifest.js") ? [file] : [];
-  });
-}
-
 /** `/_next/static/chunks/a.js` and `static/chunks/a.js` both as `static/chunks/a.js`. */
 function chunkPath(file: string): string {
   return file.replace(/^\/?_next\//, "").replace(/^\//, "");
@@ -41,7 +32,9 @@ function chunkPath(file: string): string {
 export function firstLoadChunks(distDir: string): string[] {
   const buildManifest = JSON.parse(fs.readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as { rootMainFiles?: string[] };
   const chunks = new Set((buildManifest.rootMainFiles ?? []).map(chunkPath));
-  for (const file of clientManifests(path.join(distDir, "server", "app"))) {
+  const appDir = path.join(distDir, "server", "app");
+  const manifests = fs.existsSync(appDir) ? filesUnder(appDir, (name) => name.endsWith("_client-reference-manifest.js")) : [];
+  for (const file of manifests.map((f) => path.join(appDir, f))) {
     const context = vm.createContext({});
     vm.runInContext(fs.readFileSync(file, "utf8"), context, { filename: file, timeout: 1000 });
     const routes = (context as { __RSC_MANIFEST?: Record<string, ClientReferenceManifest> }).__RSC_MANIFEST ?? {};

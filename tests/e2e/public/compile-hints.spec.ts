@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { COMPILE_HINT } from "../../../scripts/lib/compile-hints";
+import { scriptTags } from "../../../scripts/lib/script-tags";
 import { loadedPages } from "../support/loaded-pages";
 
 /*
@@ -9,19 +10,13 @@ import { loadedPages } from "../support/loaded-pages";
  * fails here rather than quietly giving the main thread back its compiling.
  */
 
-/** The `src` of every script the server's HTML loads in a current browser (not the nomodule polyfills). */
-function scriptSources(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>/g)]
-    .map((m) => m[1]!)
-    .filter((attrs) => !/\bnomodule\b/i.test(attrs))
-    .flatMap((attrs) => [...attrs.matchAll(/\bsrc="([^"]+)"/g)].map((s) => s[1]!.replace(/&amp;/g, "&")));
-}
-
 for (const c of loadedPages) {
-  test(`[${c.tag}] the ${c.name}'s scripts carry V8's compile hint`, async ({ request }) => {
+  test(`[${c.tag}] the ${c.name}'s scripts carry V8's compile hint`, async ({ request, baseURL }) => {
     const response = await request.get(c.path, { headers: c.as ? { "test-user": c.as } : {} });
     expect(response.status()).toBe(200);
-    const sources = scriptSources(await response.text()).filter((src) => src.startsWith("/_next/static/chunks/"));
+    const sources = scriptTags(await response.text(), baseURL!)
+      .filter((s) => !s.nomodule && new URL(s.url).pathname.startsWith("/_next/static/chunks/"))
+      .map((s) => s.url);
     expect(sources.length, "the page's own scripts").toBeGreaterThan(3);
     const unmarked: string[] = [];
     for (const src of sources) {
