@@ -2,12 +2,11 @@
 
 import type { ComponentProps } from "react";
 import { NextIntlClientProvider } from "next-intl";
-import "@/lib/i18n/message-format-locale";
 
 /**
- * next-intl's provider, with the messages' locale resolved as lib/i18n/message-format-locale.ts
- * does: this module is evaluated before the provider renders, so before any client component
- * under it formats a message.
+ * next-intl's provider, the one place the browser's messages are handed over. A client module, so
+ * its messages are exactly those it is given (next-intl's server provider would add the whole
+ * catalogue of the page's language).
  */
 export function IntlClientProvider(props: ComponentProps<typeof NextIntlClientProvider>) {
   return <NextIntlClientProvider {...props} />;

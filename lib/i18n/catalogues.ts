@@ -4,15 +4,22 @@ import type { Locale } from "./locales";
 
 export type Messages = typeof en;
 
-type Tree = { [key: string]: string | Tree };
+/**
+ * A catalogue: namespaces of messages. In the Next.js build a message is precompiled (next.config.ts):
+ * a string when it has no arguments, an array otherwise; elsewhere (tests, scripts) it is the text.
+ */
+type Message = string | unknown[];
+export type Tree = { [key: string]: Message | Tree };
 
-/** `over` laid on `base`: every key of `base`, with `over`'s text where it has one. */
-function overlay(base: Tree, over: Tree): Tree {
+const isMessage = (value: unknown): value is Message => typeof value === "string" || Array.isArray(value);
+
+/** `over` laid on `base`: every key of `base`, with `over`'s message where it has one. */
+export function overlay(base: Tree, over: Tree): Tree {
   const out: Tree = {};
   for (const [key, value] of Object.entries(base)) {
     const theirs = over[key];
-    if (typeof value === "string") out[key] = typeof theirs === "string" ? theirs : value;
-    else out[key] = overlay(value, typeof theirs === "object" && theirs !== null ? theirs : {});
+    if (isMessage(value)) out[key] = isMessage(theirs) ? theirs : value;
+    else out[key] = overlay(value, theirs && typeof theirs === "object" && !isMessage(theirs) ? theirs : {});
   }
   return out;
 }

@@ -5,8 +5,8 @@ import { loadedPages, settle } from "../support/loaded-pages";
  * No number, date or collation format while the pages of issue 23 load
  * (docs/speed.md "The first number format of a page"). A browser's first Intl number or date
  * format builds its list of every locale it knows: 85-290 ms of one task on Lighthouse's phone, more than the blocking-time bar
- * has to spare. So money is written without Intl (lib/pricing/pricing.ts), the messages' locale is
- * resolved without asking (lib/i18n/message-format-locale.ts), and what a page formats while
+ * has to spare. So money is written without Intl (lib/pricing/pricing.ts), the messages are
+ * precompiled (next.config.ts) and formatted without a locale look-up, and what a page formats while
  * loading is formatted on the server. A script registered before the page's own records every
  * construction of those formats, and every call that makes one, with where it came from.
  */
