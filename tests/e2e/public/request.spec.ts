@@ -123,6 +123,9 @@ test("[PUBLIC] imports individuals from a CSV file with good and bad rows, and l
   await section(page, "Company").getByLabel(/Company number/).fill("11820457");
   await page.getByLabel(/Group managed solution/).check();
   await continueTo(page, "Individuals");
+  // The company's people at Companies House arrive above the CSV section and move it down: a click
+  // on the template link before they have arrived can land on what takes its place.
+  await expect(page.getByRole("group", { name: "People of CALDER & FINCH CONSULTING LTD at Companies House" })).toBeVisible();
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download the CSV template" }).click();
