@@ -48,6 +48,7 @@ interface Shift {
 declare global {
   interface Window {
     __layoutShifts?: Shift[];
+    __resizes?: string[];
   }
 }
 
@@ -63,6 +64,22 @@ function recordLayoutShifts() {
     return `<${node.tagName.toLowerCase()}${id}${testId}${classes}>${text ? ` "${text}"` : ""}`;
   };
   window.__layoutShifts = [];
+  // An element that grows or shrinks moves what follows it without moving itself, so a shift names
+  // only what came after it: every change of size of the page's elements is kept, to be named too.
+  window.__resizes = [];
+  const sizes = new WeakMap<Element, string>();
+  const resizes = new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const box = entry.borderBoxSize[0];
+      const size = box ? `${Math.round(box.inlineSize)}×${Math.round(box.blockSize)}` : "";
+      const before = sizes.get(entry.target);
+      sizes.set(entry.target, size);
+      if (before !== undefined && before !== size) window.__resizes!.push(`${Math.round(performance.now())} ms ${describe(entry.target)} ${before} to ${size}`);
+    }
+  });
+  const watch = () => document.querySelectorAll("body, body *").forEach((el) => resizes.observe(el));
+  document.addEventListener("DOMContentLoaded", watch);
+  addEventListener("load", watch);
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
       window.__layoutShifts!.push({
@@ -86,6 +103,9 @@ async function unexpectedShifts(page: Page): Promise<Shift[]> {
   return (await shiftsOf(page)).filter((s) => !s.hadRecentInput);
 }
 
+/** What a failure says beside the shifts: the elements whose size changed, and when. */
+const resizesOf = async (page: Page) => `elements resized after the page's first layout:\n${(await page.evaluate(() => window.__resizes ?? [])).join("\n")}`;
+
 const profiles = [
   { name: "phone", viewport: { width: 412, height: 823 }, cpuSlowdown: 4 },
   { name: "desktop", viewport: { width: 1350, height: 940 }, cpuSlowdown: 1 },
@@ -106,13 +126,13 @@ for (const profile of profiles) {
         const response = await page.goto(c.path);
         expect(response?.status()).toBe(200);
         await settle(page);
-        expect(await unexpectedShifts(page), "layout shifts while loading").toEqual([]);
+        expect(await unexpectedShifts(page), `layout shifts while loading; ${await resizesOf(page)}`).toEqual([]);
 
         await c.firstInput(page);
         await settle(page);
         // Answers that come after the input's 500 ms (a look-up, a suggestion list) count too.
         await page.waitForTimeout(600);
-        expect(await unexpectedShifts(page), "layout shifts after the first input").toEqual([]);
+        expect(await unexpectedShifts(page), `layout shifts after the first input; ${await resizesOf(page)}`).toEqual([]);
       });
     }
   });
