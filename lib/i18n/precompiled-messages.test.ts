@@ -9,9 +9,9 @@ import { catalogues, overlay, type Tree } from "./catalogues";
 import { timeZone } from "./locales";
 
 /*
- * The Next.js build loads the catalogues precompiled (next.config.ts, docs/speed.md "Precompiled
- * messages") and formats them with icu-minify; tests and scripts format the same catalogues' text
- * with intl-messageformat. Every message of both languages, with every choice of its selects and
+ * The Next.js build loads the catalogues precompiled (next.config.ts and
+ * docs/speed.md "Precompiled messages") and formats them with icu-minify; tests and scripts format
+ * the same catalogues' text with intl-messageformat. Every message of both languages, with every choice of its selects and
  * plurals, must read the same either way, and the Welsh overlay must work on compiled catalogues.
  */
 
