@@ -5,8 +5,9 @@ import type { Locale } from "./locales";
 export type Messages = typeof en;
 
 /**
- * A catalogue: namespaces of messages. In the Next.js build a message is precompiled (next.config.ts):
- * a string when it has no arguments, an array otherwise; elsewhere (tests, scripts) it is the text.
+ * A catalogue: namespaces of messages. In the Next.js build a message is precompiled
+ * (next.config.ts): a string when it has no arguments, an array otherwise; elsewhere (tests,
+ * scripts) it is the text.
  */
 type Message = string | unknown[];
 export type Tree = { [key: string]: Message | Tree };
