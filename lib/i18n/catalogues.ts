@@ -1,18 +1,9 @@
 import en from "@/messages/en-GB.json";
 import cy from "@/messages/cy.json";
 import type { Locale } from "./locales";
+import { isMessage, type MessageTree as Tree } from "./message-tree";
 
 export type Messages = typeof en;
-
-/**
- * A catalogue: namespaces of messages. In the Next.js build a message is precompiled
- * (next.config.ts): a string when it has no arguments, an array otherwise; elsewhere (tests,
- * scripts) it is the text.
- */
-type Message = string | unknown[];
-export type Tree = { [key: string]: Message | Tree };
-
-const isMessage = (value: unknown): value is Message => typeof value === "string" || Array.isArray(value);
 
 /** `over` laid on `base`: every key of `base`, with `over`'s message where it has one. */
 export function overlay(base: Tree, over: Tree): Tree {

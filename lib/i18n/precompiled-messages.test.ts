@@ -5,7 +5,8 @@ import format, { type FormatValues } from "icu-minify/format";
 import en from "@/messages/en-GB.json";
 import cy from "@/messages/cy.json";
 import { flatten, type Catalogue } from "./catalogue-check";
-import { catalogues, overlay, type Tree } from "./catalogues";
+import { catalogues, overlay } from "./catalogues";
+import type { MessageTree as Tree } from "./message-tree";
 import { timeZone } from "./locales";
 
 /*
