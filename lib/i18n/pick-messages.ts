@@ -6,7 +6,6 @@ import { isMessage, type MessageTree as Tree } from "./message-tree";
  * out. Pages hand this to `NextIntlClientProvider` (components/i18n/client-messages.tsx) instead of
  * the whole catalogue, which would be serialised into every page's HTML.
  */
-
 export function pickMessages<T extends object>(messages: T, namespaces: readonly string[]): Partial<T> {
   const out: Tree = {};
   // A namespace under another one listed is already copied with it.
