@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { demo, expectNoSeriousA11yViolations } from "../support/fixtures";
+import { expectNoSeriousA11yViolations, demoTestUser } from "../support/fixtures";
 
 // The audit area (/administration/audit): filters and page in the URL, errors easy to find, a
 // readable diff per entry. Reads the shared demo data only.
 
 test.beforeEach(async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ "test-user": `Admin:${demo.admin.email}` });
+  await page.context().setExtraHTTPHeaders({ "test-user": demoTestUser.admin });
 });
 
 test("[ADMIN] reads the audit trail, newest first, with a readable diff", async ({ page }) => {

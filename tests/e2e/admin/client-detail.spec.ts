@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demo, expectNoSeriousA11yViolations } from "../support/fixtures";
+import { expectNoSeriousA11yViolations, demoTestUser } from "../support/fixtures";
 import type { NewClient } from "../../../db/schema";
 import { seedCompany, type SeededCompany } from "../support/seed";
 
@@ -9,7 +9,7 @@ import { seedCompany, type SeededCompany } from "../support/seed";
  */
 
 test.beforeEach(async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ "test-user": `Admin:${demo.admin.email}` });
+  await page.context().setExtraHTTPHeaders({ "test-user": demoTestUser.admin });
 });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "../support/fixtures";
+import { demoTestUser, expectNoSeriousA11yViolations } from "../support/fixtures";
 
 // The client list against the demo data (six clients), which no spec changes (the global teardown
 // checks it). Other specs add companies of their own, under names of their own, as these tests run:
@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations } from "../support/fixtures";
 const PATH = "/administration/client-management";
 
 test.beforeEach(async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ "test-user": "Admin:admin@portal.example" });
+  await page.context().setExtraHTTPHeaders({ "test-user": demoTestUser.admin });
 });
 
 const results = (page: Page) => page.getByRole("table");

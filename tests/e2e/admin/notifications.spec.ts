@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demo, human, expectNoSeriousA11yViolations } from "../support/fixtures";
+import { human, expectNoSeriousA11yViolations, demoTestUser } from "../support/fixtures";
 import { seedIndividual } from "../support/seed";
 
 // The notification bell in the admin header. The e2e database is shared with other specs: this one
@@ -23,7 +23,7 @@ async function newEnquiry(page: Page, name: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ "test-user": `Admin:${demo.admin.email}` });
+  await page.context().setExtraHTTPHeaders({ "test-user": demoTestUser.admin });
 });
 
 test("[ADMIN] sees the unread count, opens the notifications and marks one read", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { demo, expectNoSeriousA11yViolations, human } from "../support/fixtures";
+import { expectNoSeriousA11yViolations, human, demoTestUser } from "../support/fixtures";
 
 /*
  * An admin decides a manual review on the client page. The end-to-end database is shared by every
@@ -50,7 +50,7 @@ async function idsOf(page: Page, reference: string): Promise<{ clientId: number;
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ "test-user": `Admin:${demo.admin.email}` });
+  await page.context().setExtraHTTPHeaders({ "test-user": demoTestUser.admin });
 });
 
 test("[ADMIN] decides a manual review", async ({ page, request }) => {

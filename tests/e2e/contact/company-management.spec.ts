@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parseCsv } from "../../support/parse-csv";
-import { demo, expectNoSeriousA11yViolations, human, requestLinkInBrowser, waitForEmail } from "../support/fixtures";
+import { expectNoSeriousA11yViolations, human, requestLinkInBrowser, waitForEmail, demoTestUser } from "../support/fixtures";
 import { uniqueTag } from "../../support/factories";
 import { seedCompany } from "../support/seed";
 
@@ -54,7 +54,7 @@ async function newCompany(request: APIRequestContext, { journey = "PayByInvoice"
  * invitations an invoice request holds for them (HOLD_REQUEST_INVITATIONS, on by default).
  */
 async function startOnboarding(request: APIRequestContext, reference: string) {
-  const admin = { "test-user": `Admin:${demo.admin.email}` };
+  const admin = { "test-user": demoTestUser.admin };
   const found = await request.post("/api/admin/director-verification/clients/search", { headers: admin, data: { tableViewMode: "individual", filters: { reference } } });
   expect(found.status(), await found.text()).toBe(200);
   const [client] = (await found.json()).clients as { id: number }[];

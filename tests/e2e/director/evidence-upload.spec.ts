@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demo, expectNoSeriousA11yViolations, requestLinkInBrowser } from "../support/fixtures";
+import { expectNoSeriousA11yViolations, requestLinkInBrowser, demoTestUser } from "../support/fixtures";
 import { seedIndividual, type SeededIndividual } from "../support/seed";
 
 /*
@@ -70,7 +70,7 @@ test.describe.serial("evidence", () => {
   });
 
   test("[ADMIN] sees the upload and its hash in the printable evidence pack", async ({ browser }) => {
-    const context = await browser.newContext({ extraHTTPHeaders: { "test-user": `Admin:${demo.admin.email}` } });
+    const context = await browser.newContext({ extraHTTPHeaders: { "test-user": demoTestUser.admin } });
     const page = await context.newPage();
     await page.goto(`/administration/directors/${saffron.id}/evidence-pack`);
     await expect(page.getByRole("heading", { level: 1, name: `Statement of verification: ${saffron.name}` })).toBeVisible();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { demo } from "../support/fixtures";
+import { demoTestUser } from "../support/fixtures";
 
 /*
  * A page's HTML carries the messages its client components use, not the whole catalogue (issue 23;
@@ -23,14 +23,14 @@ const pages = [
     tag: "DIRECTOR",
     name: "director's page",
     path: "/identity-verification/individual-details",
-    as: `DV_Director:${demo.director.email}:${demo.director.reference}`,
+    as: demoTestUser.director,
     own: "directorJourney",
   },
   {
     tag: "CONTACT",
     name: "contact's company page",
     path: "/identity-verification/company-management",
-    as: `DV_CompanyContact:${demo.contact.email}:${demo.contact.reference}`,
+    as: demoTestUser.contact,
     own: "secure",
   },
 ] as const;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { testBrowser, testBrowserArgs } from "../support/browser";
-import { demo } from "../support/fixtures";
+import { demoTestUser } from "../support/fixtures";
 import { loadedPages as pages, settle } from "../support/loaded-pages";
 import { seedCompany } from "../support/seed";
 
@@ -140,8 +140,6 @@ async function open(page: Page, profile: (typeof profiles)[number], path: string
   expect(await unexpectedShifts(page), `layout shifts while loading; ${await resizesOf(page)}`).toEqual([]);
 }
 
-const admin = `Admin:${demo.admin.email}`;
-
 /** Every other page of each role: nothing moves while it loads (their first inputs are other specs'), on a phone. */
 const otherPages: { tag: string; name: string; path: () => Promise<string> | string; as?: string }[] = [
   { tag: "PUBLIC", name: "home page", path: () => "/" },
@@ -149,17 +147,17 @@ const otherPages: { tag: string; name: string; path: () => Promise<string> | str
   { tag: "PUBLIC", name: "staff sign-in page", path: () => "/admin/login" },
   { tag: "PUBLIC", name: "request's first page", path: () => "/requests/identity-verification" },
   { tag: "PUBLIC", name: "signed-out page", path: () => "/logged-out" },
-  { tag: "DIRECTOR", name: "verification area", path: () => "/identity-verification", as: `DV_Director:${demo.director.email}:${demo.director.reference}` },
-  { tag: "ADMIN", name: "back office", path: () => "/administration", as: admin },
-  { tag: "ADMIN", name: "client list", path: () => "/administration/client-management", as: admin },
+  { tag: "DIRECTOR", name: "verification area", path: () => "/identity-verification", as: demoTestUser.director },
+  { tag: "ADMIN", name: "back office", path: () => "/administration", as: demoTestUser.admin },
+  { tag: "ADMIN", name: "client list", path: () => "/administration/client-management", as: demoTestUser.admin },
   {
     tag: "ADMIN",
     name: "client page",
     path: async () => `/administration/client-management/${(await seedCompany({ name: "Shift", individuals: ["NotStarted", "DetailsGiven", "UnderReview", "Complete"] })).id}`,
-    as: admin,
+    as: demoTestUser.admin,
   },
-  { tag: "ADMIN", name: "audit page", path: () => "/administration/audit", as: admin },
-  { tag: "ADMIN", name: "operations page", path: () => "/administration/operations", as: admin },
+  { tag: "ADMIN", name: "audit page", path: () => "/administration/audit", as: demoTestUser.admin },
+  { tag: "ADMIN", name: "operations page", path: () => "/administration/operations", as: demoTestUser.admin },
 ];
 
 for (const profile of profiles) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { demo, expectNoSeriousA11yViolations } from "../support/fixtures";
+import { expectNoSeriousA11yViolations, demoTestUser } from "../support/fixtures";
 import { continueTo, fillIndividual, stepHeading } from "../support/request-form";
 import { seedCompany, seedIndividual, type Person } from "../support/seed";
 
@@ -24,7 +24,7 @@ async function actAs(page: Page, type: "DV_CompanyContact" | "DV_Director", who:
 }
 
 async function actAsAdmin(page: Page) {
-  await page.context().setExtraHTTPHeaders({ "test-user": `Admin:${demo.admin.email}` });
+  await page.context().setExtraHTTPHeaders({ "test-user": demoTestUser.admin });
 }
 
 /** What sticks out of the screen, and which tables scroll inside their box (none should). */

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { demo, human, takeSignInTurn, waitForEmail } from "../support/fixtures";
+import { human, takeSignInTurn, waitForEmail, demoTestUser } from "../support/fixtures";
 import { seedCompany, type Person, type SeededCompany } from "../support/seed";
 
 type Role = "anonymous" | "contact" | "director" | "admin" | "otherContact";
@@ -138,7 +138,7 @@ test.beforeAll(async ({ baseURL }) => {
   company = await seedCompany({ name: "Matrix", individuals: [{ firstName: "Jamie", lastName: "Walsh" }] });
   otherCompany = await seedCompany({ name: "Matrix Card", client: { productTier: "OneOff", journey: "PayByCard", status: "PaymentPending" }, individuals: ["NotStarted"] });
   contexts.anonymous = await playwrightRequest.newContext({ baseURL });
-  contexts.admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "test-user": `Admin:${demo.admin.email}` } });
+  contexts.admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "test-user": demoTestUser.admin } });
   contexts.contact = await signedIn(baseURL!, company.contact);
   contexts.director = await signedIn(baseURL!, company.individuals[0]!);
   contexts.otherContact = await signedIn(baseURL!, otherCompany.contact);

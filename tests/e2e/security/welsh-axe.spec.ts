@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demo, expectNoSeriousA11yViolations } from "../support/fixtures";
+import { expectNoSeriousA11yViolations, demoTestUser } from "../support/fixtures";
 import { seedCompany } from "../support/seed";
 
 /*
@@ -72,7 +72,7 @@ test("[DIRECTOR] the director's pages in Welsh are marked Welsh and pass axe", a
 test("[ADMIN] the back office in Welsh is marked Welsh and passes axe", async ({ page }) => {
   test.setTimeout(120_000);
   const { id: clientId, individuals } = await seedCompany({ name: "Cymru", individuals: ["UnderReview", "NotStarted"] });
-  await inWelsh(page, `Admin:${demo.admin.email}`);
+  await inWelsh(page, demoTestUser.admin);
   for (const path of ["/administration", "/administration/client-management", "/administration/client-management?tableViewMode=individual", "/administration/audit", "/administration/audit?view=security"]) {
     await expectWelshAndClean(page, path);
   }

@@ -79,6 +79,13 @@ export const demo = {
   admin: { email: "admin@portal.example" },
 } as const;
 
+/** Each demo person's test-user header, which the end-to-end server takes in place of a sign-in. */
+export const demoTestUser = {
+  contact: `DV_CompanyContact:${demo.contact.email}:${demo.contact.reference}`,
+  director: `DV_Director:${demo.director.email}:${demo.director.reference}`,
+  admin: `Admin:${demo.admin.email}`,
+} as const;
+
 /** A turn lasts this long while its link is awaited, and this long once the link is in hand. */
 const TURN_WAITING_MS = 30_000;
 const TURN_USING_MS = 8_000;

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { demo } from "./fixtures";
+import { demoTestUser } from "./fixtures";
 
 /*
  * The pages of issue 23 (docs/speed.md "Public and director pages"): the sign-in page, the request
@@ -46,7 +46,7 @@ export const loadedPages: PageCase[] = [
     tag: "DIRECTOR",
     name: "director's page",
     path: "/identity-verification/individual-details",
-    as: `DV_Director:${demo.director.email}:${demo.director.reference}`,
+    as: demoTestUser.director,
     firstInput: async (page) => {
       const field = page.locator("main input:not([type=hidden]):not([disabled]), main textarea").first();
       await field.click();
@@ -57,7 +57,7 @@ export const loadedPages: PageCase[] = [
     tag: "CONTACT",
     name: "contact's company page",
     path: "/identity-verification/company-management",
-    as: `DV_CompanyContact:${demo.contact.email}:${demo.contact.reference}`,
+    as: demoTestUser.contact,
     firstInput: async (page) => {
       const field = page.locator("main input:not([type=hidden]):not([disabled]), main textarea").first();
       await field.click();
