@@ -21,20 +21,9 @@ import { seedCompany } from "../support/seed";
  * Chromium, and a scrollbar appearing while a page streams in moves everything centred).
  *
  * In the tests' browser (./support/browser.ts: the headless shell, which draws 15 px scrollbars as
- * the full browser does once they are not hidden). In the full browser, three clean-clone CI runs
- * of about a dozen failed here with text laid out again about a tenth wider 0.4-1.7 s into a load,
- * nothing else in the page changed (the header's group, the contact's table, the sign-in page's
- * footer), never in runs of this spec alone: the browser's, not the page's. Lighthouse (CLS 0 on
- * every page) still loads the pages in the full browser. The headless shell has since failed the
- * same way twice in about a dozen clean-clone runs, each time the sign-in page's footer moving up
- * (16 px on a phone, 104 px on a desktop) about 0.4-0.7 s into a load, with nothing above it named.
- * A tenth is the width between this machine's `system-ui` (DejaVu Sans) and its `Arial` (Liberation
- * Sans), but naming the fonts instead of `system-ui` did not stop it: with Liberation Sans from
- * the first layout to the last, the footer moved up 40 px in 1 of 13 runs of the sign-in test.
- * Once in about 300 loads here the signed-out page's footer, which sits at the foot of a short page,
- * grew from 281 to 325 px 219 ms into a load on a phone (so its top moved up 44 px); a probe of
- * the footer's and the heading's text widths every frame over 130 loads, some beside two busy
- * loops, saw no width change. Failures list every change of size since the first layout.
+ * the full browser does once they are not hidden). A rare re-layout of the browser's own, with
+ * nothing in the page changed, has failed this spec now and then: what it is and is not is in
+ * docs/speed.md "Layout shift".
  */
 
 test.use({
