@@ -193,7 +193,7 @@ export function DetailsForm({ director, countries, today }: { director: DetailsF
   );
 
   return (
-    <KitFormElement scope={DETAILS_SCOPE} defaults={defaults} onSubmit={form.submitWith(submit)} onFocus={resolver.preload} aria-labelledby="details-title" className="flex flex-col gap-6">
+    <KitFormElement scope={DETAILS_SCOPE} markReady defaults={defaults} onSubmit={form.submitWith(submit)} onFocus={resolver.preload} aria-labelledby="details-title" className="flex flex-col gap-6">
       <ErrorSummary
         id="details-error-summary"
         items={summaryItems(formState.errors, { scope: DETAILS_SCOPE, translate: message, order: detailFields, controlFor: (path) => (path === "previousAddresses" ? ADD_PREVIOUS_ID : undefined) })}

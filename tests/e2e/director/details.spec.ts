@@ -38,8 +38,9 @@ async function signIn(page: Page) {
   await page.goto(await requestLinkInBrowser(page, carys));
   await page.getByRole("button", { name: "Continue to sign in" }).click();
   await expect(page).toHaveURL(/\/identity-verification\/individual-details$/);
-  // The form's fields get their values when it hydrates (react-hook-form sets them as it registers
-  // each field); typing before then races it and the two values run together.
+  // The server's HTML already shows the saved values, but react-hook-form sets each field to its
+  // saved value again as it registers it when the form hydrates: what is typed before then is lost.
+  await expect(page.locator("form[data-ready=true]")).toHaveCount(1);
   await expect(page.getByLabel("Last name")).toHaveValue(carys.lastName);
 }
 
