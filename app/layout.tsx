@@ -12,6 +12,9 @@ import { ROOT_CLIENT_NAMESPACES } from "@/lib/i18n/client-namespaces";
 import { pickMessages } from "@/lib/i18n/pick-messages";
 import "./globals.css";
 
+/** The element after the shell's last part (the footer): see the `rel="expect"` link below. */
+const SHELL_END_ID = "shell-end";
+
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("chrome");
   return {
@@ -41,6 +44,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} dir="ltr">
       <body className="flex min-h-dvh flex-col bg-white text-ink antialiased">
+        {/*
+          No frame before the whole shell is in: a response that arrives in pieces, or a parser that
+          yields on a slow phone, otherwise paints the header without who is signed in or a footer
+          without its links, and what follows moves when the rest comes (the story is in
+          docs/speed.md "Layout shift"). The browser draws once it has read the marker after the
+          footer (naming the footer drew it empty: Chromium counts its start tag). React puts the
+          link in the head; what streams in later (Suspense) comes after the marker.
+        */}
+        <link rel="expect" href={`#${SHELL_END_ID}`} blocking="render" />
         <a
           href="#main-content"
           className="sr-only rounded-sm bg-[#ffdd00] px-4 py-3 font-semibold text-black underline focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:text-black"
@@ -55,6 +67,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               {children}
             </main>
             <Footer />
+            <div id={SHELL_END_ID} hidden />
             <ToasterHost />
           </SessionProvider>
         </IntlClientProvider>
