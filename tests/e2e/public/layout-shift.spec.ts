@@ -220,6 +220,7 @@ test("[PUBLIC] nothing moves when the page arrives in pieces", async ({ page, ba
     await page.addInitScript(recordLayoutShifts);
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact support" })).toBeVisible();
+    // Not `settle`: through this proxy the page did not go network-idle within a minute.
     await page.waitForLoadState("load");
     await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
     expect(await unexpectedShifts(page), `layout shifts while loading; ${await resizesOf(page)}`).toEqual([]);
