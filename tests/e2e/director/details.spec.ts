@@ -38,8 +38,8 @@ async function signIn(page: Page) {
   await page.goto(await requestLinkInBrowser(page, carys));
   await page.getByRole("button", { name: "Continue to sign in" }).click();
   await expect(page).toHaveURL(/\/identity-verification\/individual-details$/);
-  // The server's HTML already shows the saved values, but react-hook-form sets each field to its
-  // saved value again as it registers it when the form hydrates: what is typed before then is lost.
+  // The server's HTML already shows the saved values; the unsaved-changes guard comes with the
+  // form's script: a link clicked before the form has hydrated leaves without asking.
   await expect(page.locator("form[data-ready=true]")).toHaveCount(1);
   await expect(page.getByLabel("Last name")).toHaveValue(carys.lastName);
 }
