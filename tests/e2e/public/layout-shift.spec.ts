@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { testBrowser, testBrowserArgs } from "../support/browser";
 import { demoTestUser } from "../support/fixtures";
-import { loadedPages as pages, settle } from "../support/loaded-pages";
+import { afterFrames, loadedPages as pages, settle } from "../support/loaded-pages";
 import { seedCompany } from "../support/seed";
 
 /*
@@ -169,8 +169,8 @@ for (const profile of profiles) {
     }
 
     // The other pages on the phone only, the profile that slows the load (and its streaming and
-    // hydration) as Lighthouse's mobile run does: each load is one more chance of the browser's own
-    // re-layout described above.
+    // hydration) as Lighthouse's mobile run does, where a page drawn before it has all been read
+    // would show.
     for (const c of profile.cpuSlowdown > 1 ? otherPages : []) {
       test(`[${c.tag}] nothing moves on the ${c.name} while it loads (${profile.name})`, async ({ page }) => {
         await open(page, profile, await c.path(), c.as);
@@ -222,7 +222,7 @@ test("[PUBLIC] nothing moves when the page arrives in pieces", async ({ page, ba
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact support" })).toBeVisible();
     // Not `settle`: through this proxy the page did not go network-idle within a minute.
     await page.waitForLoadState("load");
-    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
+    await afterFrames(page);
     expect(await unexpectedShifts(page), `layout shifts while loading; ${await resizesOf(page)}`).toEqual([]);
   } finally {
     server.closeAllConnections();

@@ -18,6 +18,13 @@ export interface PageCase {
   firstInput: (page: Page) => Promise<void>;
 }
 
+/** The first input of a page of fields: one letter typed into its first text field. */
+async function typeInFirstField(page: Page) {
+  const field = page.locator("main input:not([type=hidden]):not([disabled]), main textarea").first();
+  await field.click();
+  await field.pressSequentially("a", { delay: 10 });
+}
+
 export const loadedPages: PageCase[] = [
   {
     tag: "PUBLIC",
@@ -47,22 +54,14 @@ export const loadedPages: PageCase[] = [
     name: "director's page",
     path: "/identity-verification/individual-details",
     as: demoTestUser.director,
-    firstInput: async (page) => {
-      const field = page.locator("main input:not([type=hidden]):not([disabled]), main textarea").first();
-      await field.click();
-      await field.pressSequentially("a", { delay: 10 });
-    },
+    firstInput: typeInFirstField,
   },
   {
     tag: "CONTACT",
     name: "contact's company page",
     path: "/identity-verification/company-management",
     as: demoTestUser.contact,
-    firstInput: async (page) => {
-      const field = page.locator("main input:not([type=hidden]):not([disabled]), main textarea").first();
-      await field.click();
-      await field.pressSequentially("a", { delay: 10 });
-    },
+    firstInput: typeInFirstField,
   },
 ];
 
@@ -70,5 +69,10 @@ export const loadedPages: PageCase[] = [
 export async function settle(page: Page) {
   await page.waitForLoadState("load");
   await page.waitForLoadState("networkidle");
+  await afterFrames(page);
+}
+
+/** Until two frames have been drawn and 300 ms more have passed. */
+export async function afterFrames(page: Page) {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
 }
